@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sessionPlugin } from './auth/session.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Deps, RouteGroup } from './deps.ts';
+import { AppError, InvalidFormatError, NotFoundError, PayloadTooLargeError, SystemError } from './errors.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { folderRoutes } from './routes/folders/index.ts';
+import { metadataRoutes } from './routes/metadata/index.ts';
+import { sauceRoutes } from './routes/sauces/index.ts';
+import { tagRoutes } from './routes/tags/index.ts';
+import { workspaceRoutes } from './routes/workspaces/index.ts';
+
+/** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+const ROUTE_GROUPS: RouteGroup[] = [authRoutes, workspaceRoutes, folderRoutes, sauceRoutes, tagRoutes, metadataRoutes];
+
+/**
+ * Builds the whole server: /api (SPEC §7 under /api, OpenAPI at /api/docs), the built web
+ * app with SPA fallback. Every error leaves as `{ success: false, error: { code, message } }`.
+ */
+export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Array; logger?: boolean }) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let e: AppError;
+    if (err instanceof AppError) e = err;
+    else if (hasZodFastifySchemaValidationErrors(err)) {
+      e = InvalidFormatError(err.validation.map((v) => ({ path: v.instancePath, message: v.message })));
+    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      e = PayloadTooLargeError(BODY_LIMIT_BYTES);
+    } else if (err.statusCode === 429) {
+      e = new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      e = InvalidFormatError(err.message);
+    } else {
+      req.log.error(err);
+      e = SystemError();
+    }
+    return reply.status(e.status).send({
+      success: false,
+      error: { code: e.code, message: e.message, ...(e.details !== undefined ? { details: e.details } : {}) },
+    });
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(sessionPlugin, { config, secret: opts.secret });
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins);
+    app.addHook('onRequest', async (req, reply) => {
+      const origin = req.headers.origin;
+      if (!origin || !allowed.has(origin)) return;
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      reply.header('access-control-allow-credentials', 'true');
+      if (req.method === 'OPTIONS') {
+        reply
+          .header('access-control-allow-methods', 'GET,POST,PATCH,PUT,DELETE')
+          .header('access-control-allow-headers', 'authorization,content-type,x-csrf-token,api-version')
+          .status(204)
+          .send();
+      }
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Sauce API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const deps: Deps = { db: opts.db, config, secret: opts.secret };
+  await app.register(
+    async (api) => {
+      for (const group of ROUTE_GROUPS) await group(api as never, deps);
+      api.setNotFoundHandler((_req, reply) => {
+        const e = NotFoundError();
+        return reply.status(404).send({ success: false, error: { code: e.code, message: e.message } });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/*', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+  }
+  return app;
+}

@@ -1,0 +1,111 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { COOKIES, CSRF_HEADER } from '@sauce/contract/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { CsrfError, UnauthenticatedError } from '../errors.ts';
+import { ACCESS_TTL_S, issueRefreshToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, or null. Set before every handler. */
+    userId: number | null;
+    /** Why a presented token was refused (expired, forged); thrown by requireUser. */
+    authError: Error | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Session plugin: reads the access token from `Authorization: Bearer` or the HttpOnly
+ * cookie into `req.userId`; enforces the double-submit anti-forgery check on
+ * state-changing requests authenticated by cookie (header `x-csrf-token` must equal cookie
+ * `csrf_token`); hands out the csrf cookie to browsers that lack one.
+ * Routes opt out of the check with `config: { csrf: false }` (Apple's form_post callback).
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array }) => {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('authError', null);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.cookies[COOKIES.csrf]) {
+      reply.setCookie(COOKIES.csrf, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: opts.config.secureCookies,
+        httpOnly: false,
+      });
+    }
+    const header = req.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookieToken = req.cookies[COOKIES.access];
+    const byCookie = !bearer && (cookieToken !== undefined || req.cookies[COOKIES.refresh] !== undefined);
+    const routeConfig = req.routeOptions.config as { csrf?: boolean } | undefined;
+    if (byCookie && UNSAFE.has(req.method) && routeConfig?.csrf !== false) {
+      const sent = req.headers[CSRF_HEADER];
+      const expected = req.cookies[COOKIES.csrf];
+      if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) throw CsrfError();
+    }
+    const token = bearer ?? cookieToken;
+    if (token) {
+      try {
+        req.userId = await verifyAccessToken(opts.secret, token);
+      } catch (e) {
+        req.authError = e as Error;
+      }
+    }
+  });
+});
+
+/**
+ * The signed-in user's id.
+ * @throws UNAUTHENTICATED (401) when signed out or the token is forged, TOKEN_EXPIRED (401).
+ */
+export function requireUser(req: FastifyRequest): number {
+  if (req.userId === null) throw req.authError ?? UnauthenticatedError();
+  return req.userId;
+}
+
+/**
+ * Issues an access and a refresh token for `userId`, sets them as HttpOnly SameSite=Lax
+ * cookies (Secure over https) with the workspace cookie, and returns them for API clients.
+ */
+export async function startSession(
+  reply: FastifyReply,
+  deps: { db: Db; config: Config; secret: Uint8Array },
+  userId: number,
+  workspaceId: number | null,
+  familyRefresh?: string,
+) {
+  const accessToken = await signAccessToken(deps.secret, userId);
+  const refreshToken = familyRefresh ?? (await issueRefreshToken(deps.db, userId));
+  setSessionCookies(reply, deps.config, { accessToken, refreshToken, workspaceId });
+  return { accessToken, refreshToken };
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  t: { accessToken: string; refreshToken: string; workspaceId?: number | null },
+) {
+  const base = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies, httpOnly: true };
+  reply.setCookie(COOKIES.access, t.accessToken, { ...base, maxAge: ACCESS_TTL_S });
+  reply.setCookie(COOKIES.refresh, t.refreshToken, { ...base, path: '/api/auth/token', maxAge: REFRESH_TTL_S });
+  if (t.workspaceId) {
+    reply.setCookie(COOKIES.workspace, String(t.workspaceId), { ...base, httpOnly: false, maxAge: REFRESH_TTL_S });
+  }
+}
+
+/** Clears the session cookies (SPEC §4 Logout). */
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(COOKIES.access, { path: '/' });
+  reply.clearCookie(COOKIES.refresh, { path: '/api/auth/token' });
+  reply.clearCookie(COOKIES.workspace, { path: '/' });
+}

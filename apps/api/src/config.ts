@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every environment variable the server reads, parsed once (README "Configuration").
+ * Defaults are the quick start: embedded PostgreSQL, files under ./data, dev sign-in on.
+ */
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  /** Public origin of the app, used for Apple's redirect URI and Secure cookies. */
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Secret for access tokens (HS256), at least 32 characters; generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_DEV_LOGIN: bool.optional(),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_CLIENT_ID: z.string().default(''),
+  APPLE_ISSUER: z.string().default('https://appleid.apple.com'),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+  APPLE_AUTHORIZE_URL: z.url().default('https://appleid.apple.com/auth/authorize'),
+  METADATA_ALLOW_PRIVATE: bool.default(false),
+  /** Comma-separated origins allowed to call the API cross-origin (mobile apps, plugin). */
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sign-in attempts allowed per IP per minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Parses `env` into the server configuration.
+ * @throws Error naming every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir,
+    authSecret: e.AUTH_SECRET,
+    devLogin: e.AUTH_DEV_LOGIN ?? !production,
+    google: { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL },
+    apple: {
+      clientId: e.APPLE_CLIENT_ID,
+      issuer: e.APPLE_ISSUER,
+      jwksUrl: e.APPLE_JWKS_URL,
+      authorizeUrl: e.APPLE_AUTHORIZE_URL,
+    },
+    metadataAllowPrivate: e.METADATA_ALLOW_PRIVATE,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/**
+ * The access-token secret: AUTH_SECRET, or one generated once and kept in
+ * `<dataDir>/auth-secret` (mode 0600) so sessions survive a restart.
+ */
+export function resolveAuthSecret(config: Config): Uint8Array {
+  if (config.authSecret) return new TextEncoder().encode(config.authSecret);
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

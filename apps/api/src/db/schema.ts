@@ -1,0 +1,136 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const permissionEnum = pgEnum('permission', ['OWNER', 'EDITOR', 'READER']);
+export const sauceTypeEnum = pgEnum('sauce_type', ['TEXT', 'IMAGE']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email'),
+  nickname: text('nickname').notNull().unique(),
+  profileImage: text('profile_image'),
+  jobType: text('job_type').notNull().default('none'),
+  agreeMarketing: boolean('agree_marketing').notNull().default(false),
+  tutorial: boolean('tutorial').notNull().default(false),
+  googleSub: text('google_sub').unique(),
+  appleSub: text('apple_sub').unique(),
+  devEmail: text('dev_email').unique(),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Every rotation of one sign-in shares a family; reuse of a rotated token revokes it. */
+    familyId: uuid('family_id').notNull(),
+    /** SHA-256 of the opaque token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const workspaces = pgTable('workspaces', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image'),
+  isPersonal: boolean('is_personal').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    permission: permissionEnum('permission').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('folders_workspace_name_uq').on(t.workspaceId, t.name)],
+);
+
+export const sauces = pgTable(
+  'sauces',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: sauceTypeEnum('type').notNull(),
+    title: text('title').notNull().default(''),
+    text: text('text'),
+    link: text('link'),
+    linkTitle: text('link_title').notNull().default(''),
+    linkDescription: text('link_description').notNull().default(''),
+    linkImage: text('link_image').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    byteSize: integer('byte_size').notNull().default(0),
+    isShareEnabled: boolean('is_share_enabled').notNull().default(false),
+    shareId: text('share_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sauces_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+  ],
+);
+
+export const sauceFolders = pgTable(
+  'sauce_folders',
+  {
+    sauceId: integer('sauce_id').notNull().references(() => sauces.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id').notNull().references(() => folders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sauceId, t.folderId] }), index('sauce_folders_folder_idx').on(t.folderId)],
+);
+
+export const sauceTags = pgTable(
+  'sauce_tags',
+  {
+    sauceId: integer('sauce_id').notNull().references(() => sauces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sauceId, t.name] }), index('sauce_tags_name_idx').on(t.name)],
+);
+
+/** A person's own tag list (SPEC §7 Tags): created on use or by POST /archive/tag. */
+export const tags = pgTable(
+  'tags',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    favorite: boolean('favorite').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);

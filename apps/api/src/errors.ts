@@ -1,0 +1,41 @@
+import type { ErrorCode } from '@sauce/contract/common';
+
+/** An error with an HTTP status and a stable code; the error handler renders it (ARCHITECTURE.md). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+// SPEC §8 messages, English; the web app shows its own translation of each code.
+export const InvalidFormatError = (details?: unknown) =>
+  new AppError(400, 'INVALID_FORMAT', 'Invalid format.', details);
+export const UnauthenticatedError = (message = 'Sign-in required.') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const TokenExpiredError = () => new AppError(401, 'TOKEN_EXPIRED', 'The session has expired.');
+export const NotAuthorizedError = () => new AppError(403, 'NOT_AUTHORIZED', 'Not authorized to access.');
+export const CsrfError = () =>
+  new AppError(403, 'CSRF_FAILED', 'Missing or invalid anti-forgery token.');
+export const NotFoundError = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const UserNotExistError = () => new AppError(404, 'USER_NOT_EXIST', 'User not exist');
+export const SauceNotFoundError = () => new AppError(404, 'SAUCE_NOT_FOUND', 'This source does not exist.');
+export const SaucePrivateError = () => new AppError(404, 'SAUCE_PRIVATE', 'This source is private.');
+export const FolderNotFoundError = () => new AppError(404, 'FOLDER_NOT_FOUND', 'Folder not found.');
+export const FolderNameExistsError = () =>
+  new AppError(409, 'FOLDER_NAME_EXISTS', 'The folder name already exists.');
+export const NicknameExistsError = () =>
+  new AppError(400, 'NICKNAME_EXISTS', 'The nickname already exists.');
+/** A beta-plan or per-item limit (SPEC §9); `details` carries `{ resource, limit }`. */
+export const LimitReachedError = (resource: string, limit: number) =>
+  new AppError(422, 'LIMIT_REACHED', `At most ${limit} ${resource} allowed.`, { resource, limit });
+export const PayloadTooLargeError = (limitBytes: number) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limitBytes} bytes.`, { limitBytes });
+export const ViewerCannotUploadError = () =>
+  new AppError(403, 'VIEWER_CANNOT_UPLOAD', 'Viewer members cannot upload sources.');
+export const SystemError = () =>
+  new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

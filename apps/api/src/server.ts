@@ -1,0 +1,36 @@
+import { buildApp } from './app.ts';
+import { loadConfig, resolveAuthSecret } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+/** Entry point of `npm start`: database (embedded unless DATABASE_URL), then HTTP. */
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (m) => console.log(`[db] ${m}`),
+  });
+  const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config) });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => void shutdown(s));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Sauce is running at http://${config.host}:${config.port} ` +
+      `(${config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL in ' + config.dataDir + '/db'}, ` +
+      `ready in ${Date.now() - started} ms)`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import type { Permission } from '@sauce/contract/common';
+import { LIMITS } from '@sauce/contract/limits';
+import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/sauces';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { sauceFolders, sauces, sauceTags, tags } from '../db/schema.ts';
+import { LimitReachedError, SauceNotFoundError } from '../errors.ts';
+import { can } from '../policies/workspace.ts';
+import { assertFoldersInWorkspace } from './folders.ts';
+import { EMPTY_METADATA, getMetadata } from './metadata.ts';
+
+/** A sauce row joined with its author, tags and folders, as the presenter needs it. */
+export interface SauceRecord {
+  id: number;
+  workspaceId: number;
+  type: 'TEXT' | 'IMAGE';
+  title: string;
+  text: string | null;
+  link: string | null;
+  linkTitle: string;
+  linkDescription: string;
+  linkImage: string;
+  thumbnail: string | null;
+  byteSize: number;
+  isShareEnabled: boolean;
+  shareId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  authorNickname: string;
+  authorProfileImage: string | null;
+  tagNames: string[];
+  folderSet: { id: number; name: string }[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Reads sauces with everything a card shows in one statement (tags and folders aggregated
+ * as JSON), newest first. `where` narrows; `limit`/`offset` page.
+ */
+export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): Promise<SauceRecord[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
+      s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id, s.created_at, s.updated_at,
+      u.nickname AS author_nickname, u.profile_image AS author_profile_image,
+      COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
+      COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f."order")
+        FROM sauce_folders sf JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folder_set
+    FROM sauces s JOIN users u ON u.id = s.author_id
+    WHERE ${where}
+    ORDER BY s.created_at DESC, s.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  return result.rows.map((r) => ({
+    id: r.id as number,
+    workspaceId: r.workspace_id as number,
+    type: r.type as 'TEXT' | 'IMAGE',
+    title: r.title as string,
+    text: r.text as string | null,
+    link: r.link as string | null,
+    linkTitle: r.link_title as string,
+    linkDescription: r.link_description as string,
+    linkImage: r.link_image as string,
+    thumbnail: r.thumbnail as string | null,
+    byteSize: r.byte_size as number,
+    isShareEnabled: r.is_share_enabled as boolean,
+    shareId: r.share_id as string | null,
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+    authorNickname: r.author_nickname as string,
+    authorProfileImage: r.author_profile_image as string | null,
+    tagNames: r.tag_names as string[],
+    folderSet: r.folder_set as { id: number; name: string }[],
+  }));
+}
+
+/** The filter of a list query (SPEC §2 Cards and lists; §5: at most 3 tags, all must match). */
+function listWhere(workspaceId: number, userId: number, q: SauceListQuery): SQL {
+  const parts: SQL[] = [sql`s.workspace_id = ${workspaceId}`];
+  if (q.folder) parts.push(sql`EXISTS (SELECT 1 FROM sauce_folders sf WHERE sf.sauce_id = s.id AND sf.folder_id = ${q.folder})`);
+  for (const tag of q.tag ?? []) {
+    parts.push(sql`EXISTS (SELECT 1 FROM sauce_tags t WHERE t.sauce_id = s.id AND t.name = ${tag})`);
+  }
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    parts.push(sql`(s.title ILIKE ${like} OR s.text ILIKE ${like} OR s.link_title ILIKE ${like})`);
+  }
+  // SearchFilter (SPEC §2): image/text pick types; none or both mean every type.
+  if (q.image && !q.text) parts.push(sql`s.type = 'IMAGE'`);
+  if (q.text && !q.image) parts.push(sql`s.type = 'TEXT'`);
+  if (q.favorite) {
+    parts.push(sql`EXISTS (SELECT 1 FROM sauce_tags t JOIN tags ut ON ut.name = t.name AND ut.user_id = ${userId}
+      AND ut.favorite WHERE t.sauce_id = s.id)`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** One page of a workspace's sauces and the total matching count. */
+export async function listSauces(db: Db, workspaceId: number, userId: number, q: SauceListQuery) {
+  const where = listWhere(workspaceId, userId, q);
+  const offset = (q.page - 1) * q.pageSize;
+  const [rows, total] = await Promise.all([
+    selectSauces(db, where, q.pageSize, offset),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces s WHERE ${where}`),
+  ]);
+  const n = total.rows[0]?.n ?? 0;
+  return {
+    results: rows,
+    count: n,
+    next: offset + rows.length < n ? q.page + 1 : null,
+    previous: q.page > 1 ? q.page - 1 : null,
+  };
+}
+
+/** One sauce of a workspace. @throws SAUCE_NOT_FOUND (404). */
+export async function getSauce(db: Tx, workspaceId: number, id: number): Promise<SauceRecord> {
+  const [row] = await selectSauces(db, sql`s.id = ${id} AND s.workspace_id = ${workspaceId}`);
+  if (!row) throw SauceNotFoundError();
+  return row;
+}
+
+/** Replaces a sauce's tags (order kept) and adds them to the actor's tag list. */
+async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
+  const unique = [...new Set(names)];
+  if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
+  await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId));
+  if (unique.length === 0) return;
+  await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
+  await tx.insert(tags).values(unique.map((name) => ({ userId, name }))).onConflictDoNothing();
+}
+
+async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderIds: number[]) {
+  const unique = [...new Set(folderIds)];
+  await assertFoldersInWorkspace(tx, workspaceId, unique);
+  await tx.delete(sauceFolders).where(eq(sauceFolders.sauceId, sauceId));
+  if (unique.length) await tx.insert(sauceFolders).values(unique.map((folderId) => ({ sauceId, folderId })));
+}
+
+async function linkColumns(link: string | null, allowPrivate: boolean) {
+  const meta = link ? await getMetadata(link, { allowPrivate }) : EMPTY_METADATA;
+  return { link, linkTitle: meta.title, linkDescription: meta.description, linkImage: meta.image };
+}
+
+/**
+ * Creates a text sauce with its tags and folders in one transaction; the link's metadata
+ * is read first (cached 1 h, at most 5 s). Holds the workspace's sauce count under lock.
+ * @throws LIMIT_REACHED (422) at 100 sources (SPEC §9 beta) or 6 tags; FOLDER_NOT_FOUND (404)
+ *   for a folder of another workspace.
+ */
+export async function createSauce(
+  db: Db,
+  actor: { userId: number; workspaceId: number },
+  input: CreateSauce,
+  opts: { allowPrivate: boolean },
+) {
+  const link = await linkColumns(input.textSauce.link, opts.allowPrivate);
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${actor.workspaceId} FOR UPDATE`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, actor.workspaceId));
+    if (n >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
+    const [row] = await tx
+      .insert(sauces)
+      .values({
+        workspaceId: actor.workspaceId,
+        authorId: actor.userId,
+        type: input.type,
+        title: input.title,
+        text: input.textSauce.text,
+        ...link,
+        thumbnail: link.linkImage || null,
+      })
+      .returning({ id: sauces.id });
+    await setTags(tx, row!.id, actor.userId, input.tagSet);
+    await setFolders(tx, actor.workspaceId, row!.id, input.folderSet);
+    return row!.id;
+  });
+  return getSauce(db, actor.workspaceId, id);
+}
+
+/**
+ * Updates a sauce's fields that are present in `input`, in one transaction.
+ * @throws SAUCE_NOT_FOUND (404), LIMIT_REACHED (422), FOLDER_NOT_FOUND (404).
+ */
+export async function updateSauce(
+  db: Db,
+  actor: { userId: number; workspaceId: number },
+  id: number,
+  input: UpdateSauce,
+  opts: { allowPrivate: boolean },
+) {
+  const current = await getSauce(db, actor.workspaceId, id);
+  const newLink = input.textSauce?.link;
+  const link =
+    newLink !== undefined && newLink !== current.link ? await linkColumns(newLink, opts.allowPrivate) : undefined;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sauces)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.textSauce?.text !== undefined ? { text: input.textSauce.text } : {}),
+        ...(link ? { ...link, thumbnail: link.linkImage || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(sauces.id, id), eq(sauces.workspaceId, actor.workspaceId)));
+    if (input.tagSet) await setTags(tx, id, actor.userId, input.tagSet);
+    if (input.folderSet) await setFolders(tx, actor.workspaceId, id, input.folderSet);
+  });
+  return getSauce(db, actor.workspaceId, id);
+}
+
+/** Deletes a sauce. @throws SAUCE_NOT_FOUND (404). */
+export async function deleteSauce(db: Db, workspaceId: number, id: number) {
+  const deleted = await db
+    .delete(sauces)
+    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
+    .returning({ id: sauces.id });
+  if (deleted.length === 0) throw SauceNotFoundError();
+}
+
+/**
+ * Turns public sharing on or off (SPEC §4 Sharing). Turning it on issues a new
+ * unguessable share id (24 random bytes); off forgets it, so an old link stays dead.
+ * @returns the share id, or null when off.
+ */
+export async function setSharing(db: Db, workspaceId: number, id: number, enabled: boolean): Promise<string | null> {
+  const current = await getSauce(db, workspaceId, id);
+  const shareId = enabled ? (current.shareId ?? randomBytes(24).toString('base64url')) : null;
+  await db.update(sauces).set({ isShareEnabled: enabled, shareId }).where(eq(sauces.id, id));
+  return shareId;
+}
+
+/** A publicly shared sauce by share id. @throws SAUCE_NOT_FOUND (404) when unknown or not shared. */
+export async function getSharedSauce(db: Db, shareId: string) {
+  const [row] = await selectSauces(db, sql`s.share_id = ${shareId} AND s.is_share_enabled`);
+  if (!row) throw SauceNotFoundError();
+  return row;
+}
+
+/** Whether `permission` may edit sauces, for the `isEditable` flag. */
+export const isEditable = (permission: Permission | null) => permission !== null && can(permission, 'updateSauce');

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users, workspaceMembers, workspaces } from '../db/schema.ts';
+import { LIMITS } from '@sauce/contract/limits';
+
+/** Which external identity a user signs in with. */
+export type Identity = { kind: 'google' | 'apple' | 'dev'; subject: string };
+
+const identityColumn = { google: users.googleSub, apple: users.appleSub, dev: users.devEmail } as const;
+
+/** The user with this identity, or undefined. */
+export async function findUserByIdentity(db: Db, identity: Identity) {
+  const [row] = await db.select().from(users).where(eq(identityColumn[identity.kind], identity.subject));
+  return row;
+}
+
+/** Personal workspace name (SPEC §2 Sidebar: 'My space'). */
+export const PERSONAL_WORKSPACE_NAME = 'My space';
+
+/**
+ * A nickname derived from `wanted` (or the e-mail's local part): letters and digits only,
+ * at most 15 characters (SPEC §5), made unique with a numeric suffix.
+ */
+async function uniqueNickname(db: Db, wanted: string): Promise<string> {
+  const base = (wanted.replace(/[^\p{L}\p{N}]/gu, '') || 'sauce').slice(0, LIMITS.nicknameLength);
+  for (let i = 0; i < 20; i++) {
+    const suffix = i === 0 ? '' : String(Math.floor(Math.random() * 10 ** Math.min(i + 2, 6)));
+    const name = base.slice(0, LIMITS.nicknameLength - suffix.length) + suffix;
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.nickname, name));
+    if (!taken) return name;
+  }
+  return `sauce${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Creates a user for `identity` with their personal workspace ('My space', the user as
+ * OWNER), in one transaction (SPEC §2 Sidebar, issue #2 §3).
+ * @returns the user row and the personal workspace id.
+ */
+export async function createUser(
+  db: Db,
+  identity: Identity,
+  profile: { email: string | null; nickname: string; agreeMarketing: boolean },
+) {
+  const nickname = await uniqueNickname(db, profile.nickname);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: profile.email,
+        nickname,
+        agreeMarketing: profile.agreeMarketing,
+        [identity.kind === 'dev' ? 'devEmail' : `${identity.kind}Sub`]: identity.subject,
+      })
+      .returning();
+    const [ws] = await tx
+      .insert(workspaces)
+      .values({ name: PERSONAL_WORKSPACE_NAME, isPersonal: true })
+      .returning({ id: workspaces.id });
+    await tx.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: user!.id, permission: 'OWNER' });
+    return { user: user!, workspaceId: ws!.id };
+  });
+}
+
+/** The user's personal workspace id (the one selected after sign-in). */
+export async function personalWorkspaceId(db: Db, userId: number): Promise<number | null> {
+  const rows = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+    .where(sql`${workspaceMembers.userId} = ${userId} AND ${workspaces.isPersonal}`)
+    .limit(1);
+  return rows[0]?.id ?? null;
+}

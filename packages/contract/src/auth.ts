@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const JOB_TYPES = [
+  'none',
+  'Product Designer',
+  'UXUI Designer',
+  'Designer',
+  'Service Planner',
+  'Product Manager',
+  'Developer',
+] as const;
+
+/** SPEC §3 Sign-in tokens: returned by every sign-in for API clients. */
+export const zTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.infer<typeof zTokens>;
+
+/** SPEC §3 User. */
+export const zUser = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  nickname: z.string(),
+  profileImage: z.string().nullable(),
+  jobType: z.enum(JOB_TYPES),
+  agreeMarketing: z.boolean(),
+  tutorial: z.boolean(),
+});
+export type User = z.infer<typeof zUser>;
+
+export const zDevSignIn = z.object({
+  email: z.email().max(254),
+  nickname: z.string().trim().min(1).max(LIMITS.nicknameLength).optional(),
+});
+
+export const zGoogleSignUp = z.object({
+  token: z.string().min(1).max(8192),
+  agreeMarketing: z.boolean().default(false),
+});
+
+export const zAppleUser = z.object({
+  idToken: z.string().min(1).max(8192),
+  agreeMarketing: z.boolean().default(false),
+});
+
+export const zRefreshBody = z.object({ refresh: z.string().min(1).max(512).optional() });

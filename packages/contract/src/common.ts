@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API (ARCHITECTURE.md "Errors"; SPEC §8 messages). */
+export const ERROR_CODES = [
+  'INVALID_FORMAT',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'NOT_AUTHORIZED',
+  'CSRF_FAILED',
+  'NOT_FOUND',
+  'USER_NOT_EXIST',
+  'SAUCE_NOT_FOUND',
+  'SAUCE_PRIVATE',
+  'FOLDER_NOT_FOUND',
+  'FOLDER_NAME_EXISTS',
+  'NICKNAME_EXISTS',
+  'LIMIT_REACHED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'VIEWER_CANNOT_UPLOAD',
+  'SYSTEM_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const zErrorBody = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof zErrorBody>;
+
+/** `{ success: true, data }` envelope (ARCHITECTURE.md "Responses"). */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+/** List envelope: `data.results` with `count`, `next`, `previous` page numbers. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    count: z.number().int(),
+    next: z.number().int().nullable(),
+    previous: z.number().int().nullable(),
+  });
+
+export const zPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const zPermission = z.enum(['OWNER', 'EDITOR', 'READER']);
+export type Permission = z.infer<typeof zPermission>;
+
+/** Numeric path id: a positive 32-bit integer. Anything else is a 400. */
+export const zId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** Cookie and header names of the session (SPEC §3 Session state). */
+export const COOKIES = {
+  access: 'access_token',
+  refresh: 'refresh_token',
+  workspace: 'workspace_id',
+  csrf: 'csrf_token',
+  appleDestination: 'apple_destination',
+} as const;
+export const CSRF_HEADER = 'x-csrf-token';

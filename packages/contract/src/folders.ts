@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** SPEC §3 Folder. */
+export const zFolder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+  itemCount: z.number().int(),
+});
+export type Folder = z.infer<typeof zFolder>;
+
+/** SPEC §5: folder name 1–15 characters (line breaks are not counted; trimmed). */
+export const zFolderName = z
+  .string()
+  .transform((s) => s.replace(/[\r\n]/g, '').trim())
+  .pipe(z.string().min(1).max(LIMITS.folderNameLength));
+
+export const zCreateFolder = z.object({ name: zFolderName });
+export const zRenameFolder = z.object({ name: zFolderName });
+
+/** SPEC §3 Reorder payload: every folder of the workspace once, orders 1..n. */
+export const zReorderFolders = z
+  .array(z.object({ id: z.number().int().min(1), order: z.number().int().min(1) }))
+  .min(1)
+  .max(100);

@@ -1,0 +1,41 @@
+/**
+ * Business constants and limits, SPEC §9 (beta plan) and §5 (validation).
+ * Shared by the API (enforcement) and the web app (input limits, warnings).
+ */
+export const LIMITS = {
+  /** SPEC §9: folders per workspace in the beta plan. */
+  foldersPerWorkspace: 5,
+  /** SPEC §9: sources per workspace in the beta plan. */
+  saucesPerWorkspace: 100,
+  /** SPEC §9: characters in a folder name. */
+  folderNameLength: 15,
+  /** SPEC §9: characters in a nickname. */
+  nicknameLength: 15,
+  /** SPEC §9: characters in a tag. */
+  tagLength: 15,
+  /** SPEC §9: tags on one source. */
+  tagsPerSauce: 5,
+  /** SPEC §9: tags in the dashboard filter. */
+  tagsInFilter: 3,
+  /** SPEC §5: characters in an image source title. */
+  imageTitleLength: 60,
+  /** Text source title: not given by SPEC; 100 characters keeps cards readable. */
+  textTitleLength: 100,
+  /** Text source body: not given by SPEC; 20,000 characters. */
+  textLength: 20_000,
+  /** Longest accepted link, characters (the common browser/server limit). */
+  linkLength: 2_048,
+  /** SPEC §9: default tag list page size. */
+  tagPageSize: 100,
+  /** SPEC §9: sauce list page size. */
+  saucePageSize: 100,
+  /** SPEC §9: metadata cache lifetime, ms. */
+  metadataCacheMs: 3_600_000,
+  /** SPEC §9: toast lifetime, ms. */
+  toastMs: 2_000,
+  /** SPEC §9: folder count badge shows 999+ at this count. */
+  folderBadgeMax: 999,
+} as const;
+
+/** SPEC §5: a tag is 1–15 Korean letters, English letters or digits. */
+export const TAG_PATTERN = /^[\p{Script=Hangul}A-Za-z0-9]{1,15}$/u;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { TAG_PATTERN } from './limits.ts';
+
+/** SPEC §5: a tag name, Korean/English letters and digits, 1–15, stored lowercase. */
+export const zTagName = z
+  .string()
+  .trim()
+  .regex(TAG_PATTERN, 'Only Korean letters, English letters and digits, 1–15 characters')
+  .transform((s) => s.toLowerCase());
+
+/** SPEC §3 Tag. */
+export const zTag = z.object({ name: z.string(), favorite: z.boolean() });
+export type Tag = z.infer<typeof zTag>;
+
+export const zTagListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  favorite: z.enum(['true', 'false']).optional(),
+  search: z.string().max(15).optional(),
+});
+
+export const zTagBody = z.object({ name: zTagName });

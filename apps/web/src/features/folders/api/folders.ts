@@ -1,0 +1,79 @@
+import type { Folder } from '@sauce/contract/folders';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+type List = { results: Folder[]; count: number };
+
+/** GET /archive/folder/{workspace}/list?ordering=order (SPEC §7 Folders). */
+export const foldersQuery = (workspaceId: number) =>
+  queryOptions({
+    queryKey: ['folders', workspaceId],
+    queryFn: async () =>
+      (await api<List>(`/archive/folder/${workspaceId}/list`, { query: { ordering: 'order' } })).results,
+  });
+
+/** The workspace's folders by order; empty while loading. */
+export function useFolders(workspaceId: number | undefined) {
+  return useQuery({ ...foldersQuery(workspaceId ?? 0), enabled: workspaceId !== undefined });
+}
+
+function useInvalidate(workspaceId: number) {
+  const qc = useQueryClient();
+  return () => Promise.all([
+    qc.invalidateQueries({ queryKey: ['folders', workspaceId] }),
+    qc.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'status'] }),
+  ]);
+}
+
+/** POST /archive/folder/{workspace} {name}; resolves to the new folder. */
+export function useCreateFolder(workspaceId: number) {
+  const invalidate = useInvalidate(workspaceId);
+  return useMutation({
+    mutationFn: (name: string) => api<Folder>(`/archive/folder/${workspaceId}`, { method: 'POST', body: { name } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /archive/folder/{workspace}/{id} {name}. */
+export function useRenameFolder(workspaceId: number) {
+  const invalidate = useInvalidate(workspaceId);
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api<Folder>(`/archive/folder/${workspaceId}/${id}`, { method: 'PATCH', body: { name } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /archive/folder/{workspace}/{id}; sources also refresh (their folderSet changes). */
+export function useDeleteFolder(workspaceId: number) {
+  const invalidate = useInvalidate(workspaceId);
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/archive/folder/${workspaceId}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['sauces', workspaceId] })]),
+  });
+}
+
+/**
+ * PATCH /archive/folder/{workspace}/order (SPEC §4 Reorder folders): optimistic — the
+ * list is reordered locally, saved, then replaced by the server's result; rolled back on error.
+ */
+export function useReorderFolders(workspaceId: number) {
+  const qc = useQueryClient();
+  const key = foldersQuery(workspaceId).queryKey;
+  return useMutation({
+    mutationFn: (ordered: Folder[]) =>
+      api<Folder[]>(`/archive/folder/${workspaceId}/order`, {
+        method: 'PATCH',
+        body: ordered.map((f, i) => ({ id: f.id, order: i + 1 })),
+      }),
+    onMutate: async (ordered) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData(key);
+      qc.setQueryData(key, ordered.map((f, i) => ({ ...f, order: i + 1 })));
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => ctx?.previous && qc.setQueryData(key, ctx.previous),
+    onSuccess: (saved) => qc.setQueryData(key, [...saved].sort((a, b) => a.order - b.order)),
+  });
+}

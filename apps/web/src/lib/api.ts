@@ -1,0 +1,84 @@
+import { COOKIES, CSRF_HEADER, type ErrorBody } from '@sauce/contract/common';
+
+/** An API error with the server's stable code (SPEC §8), status and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a cookie that scripts may read (the anti-forgery and workspace cookies). */
+export function readCookie(name: string): string | undefined {
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: rotates the refresh cookie, true when a new session was issued. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch('/api/auth/token/refresh', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '' },
+  })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Query parameters; undefined values are dropped, arrays repeat the key. */
+  query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the same-origin API at `/api${path}` with the session cookies and the
+ * anti-forgery header (SPEC §7 Generic), unwraps `{ success, data }`, and on a 401 with an
+ * expired token refreshes the session once and retries. Tokens never touch script storage.
+ * @throws ApiError with the server's code, or code NETWORK when the request failed.
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+  }
+  const send = () =>
+    fetch(url, {
+      method: opts.method ?? 'GET',
+      credentials: 'same-origin',
+      signal: opts.signal,
+      headers: {
+        ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '',
+      },
+      body:
+        opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
+    });
+  let res: Response;
+  try {
+    res = await send();
+    if (res.status === 401 && (await res.clone().json().catch(() => null))?.error?.code === 'TOKEN_EXPIRED') {
+      if (await refreshSession()) res = await send();
+    }
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', 'Network error');
+  }
+  const json = (await res.json().catch(() => null)) as { success: true; data: T } | ErrorBody | null;
+  if (res.ok && json && json.success) return json.data;
+  const err = json && !json.success ? json.error : { code: 'SYSTEM_ERROR', message: res.statusText };
+  throw new ApiError(res.status, err.code, err.message, 'details' in err ? err.details : undefined);
+}

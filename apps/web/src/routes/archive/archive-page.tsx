@@ -1,0 +1,4 @@
+/** Placeholder. */
+export function ArchivePage() {
+  return null;
+}

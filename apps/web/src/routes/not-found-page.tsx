@@ -1,0 +1,4 @@
+/** Fallback for unknown routes. */
+export function NotFoundPage() {
+  return <p>Not found</p>;
+}

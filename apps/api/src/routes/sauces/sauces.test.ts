@@ -1,0 +1,238 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let folderA: number;
+let folderB: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await buildUser(t, 'alice');
+  const mk = async (name: string) =>
+    body(await t.app.inject({ method: 'POST', url: `/api/archive/folder/${alice.workspaceId}`, headers: alice.headers, payload: { name } })).data.id as number;
+  folderA = await mk('Refs');
+  folderB = await mk('Later');
+});
+
+const textSauce = (over: Record<string, unknown> = {}) => ({
+  type: 'TEXT',
+  title: 'Grid systems',
+  textSauce: { text: 'Notes on grids', link: 'https://example.com/grids' },
+  tagSet: ['Layout', '그리드'],
+  folderSet: [folderA],
+  ...over,
+});
+const create = (u: TestUser, payload: unknown, ws = u.workspaceId) =>
+  t.app.inject({ method: 'POST', url: `/api/archive/sauce/${ws}`, headers: u.headers, payload: payload as object });
+const list = async (u: TestUser, query = '', ws = u.workspaceId) =>
+  body(await t.app.inject({ url: `/api/archive/sauce/${ws}/list?pageSize=100${query}`, headers: u.headers })).data;
+
+describe('text sources', () => {
+  it('creates one with tags stored lowercase and folders, and reads it back', async () => {
+    const res = await create(alice, textSauce());
+    expect(res.statusCode).toBe(200);
+    const s = body(res).data;
+    expect(s).toMatchObject({
+      type: 'TEXT',
+      title: 'Grid systems',
+      textSauce: { text: 'Notes on grids', link: 'https://example.com/grids' },
+      tagSet: [{ name: 'layout' }, { name: '그리드' }],
+      folderSet: [{ id: folderA, name: 'Refs' }],
+      isEditable: true,
+      isShareEnabled: false,
+      modeType: 'Sauce',
+      userNickname: 'alice',
+    });
+    expect(s.textCard).toMatchObject({ link: 'https://example.com/grids', text: 'Notes on grids' });
+    const got = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${s.id}`, headers: alice.headers })).data;
+    expect(got).toEqual(s);
+    const tags = body(await t.app.inject({ url: '/api/archive/tag/list', headers: alice.headers })).data.results;
+    expect(tags.map((x: any) => x.name).sort()).toEqual(['layout', '그리드']);
+  });
+
+  it('lists newest first, by folder, by tags (all must match), by search and by type', async () => {
+    await create(alice, textSauce({ title: 'Color theory', tagSet: ['color', 'layout'], folderSet: [folderB] }));
+    await create(alice, textSauce({ title: 'Plain note', tagSet: [], folderSet: [], textSauce: { text: 'hello 100% sure', link: null } }));
+    const all = await list(alice);
+    expect(all.count).toBe(3);
+    expect(all.results.map((s: any) => s.title)).toEqual(['Plain note', 'Color theory', 'Grid systems']);
+    expect((await list(alice, `&folder=${folderB}`)).results.map((s: any) => s.title)).toEqual(['Color theory']);
+    expect((await list(alice, '&tag=layout')).count).toBe(2);
+    expect((await list(alice, '&tag=layout&tag=color')).results.map((s: any) => s.title)).toEqual(['Color theory']);
+    expect((await list(alice, '&tag=LAYOUT')).count).toBe(2);
+    expect((await list(alice, '&search=color')).results.map((s: any) => s.title)).toEqual(['Color theory']);
+    expect((await list(alice, '&search=' + encodeURIComponent('100%'))).count).toBe(1);
+    expect((await list(alice, '&search=' + encodeURIComponent('%'))).count).toBe(1);
+    expect((await list(alice, '&text=true')).count).toBe(3);
+    expect((await list(alice, '&image=true')).count).toBe(0);
+    const simple = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list/simple`, headers: alice.headers }));
+    expect(simple.data.results).toHaveLength(3);
+    expect((await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?tag=a&tag=b&tag=c&tag=d`, headers: alice.headers })).statusCode).toBe(400);
+  });
+
+  it('pages with count, next and previous', async () => {
+    const p1 = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?pageSize=2&page=1`, headers: alice.headers })).data;
+    expect(p1).toMatchObject({ count: 3, next: 2, previous: null });
+    expect(p1.results).toHaveLength(2);
+    const p2 = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?pageSize=2&page=2`, headers: alice.headers })).data;
+    expect(p2).toMatchObject({ count: 3, next: null, previous: 1 });
+  });
+
+  it('favorite filter keeps sources that carry a favorite tag', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/archive/tag/favorite', headers: alice.headers, payload: { name: 'color' } });
+    expect((await list(alice, '&favorite=true')).results.map((s: any) => s.title)).toEqual(['Color theory']);
+  });
+
+  it('updates title, text, link, tags and folders', async () => {
+    const id = body(await create(alice, textSauce({ title: 'Before' }))).data.id;
+    const res = await t.app.inject({
+      method: 'PATCH', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers,
+      payload: { title: 'After', textSauce: { text: 'new', link: 'http://example.org/x' }, tagSet: ['one'], folderSet: [folderB] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toMatchObject({
+      title: 'After', textSauce: { text: 'new', link: 'http://example.org/x' }, tagSet: [{ name: 'one' }], folderSet: [{ id: folderB }],
+    });
+    const cleared = await t.app.inject({
+      method: 'PATCH', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers,
+      payload: { textSauce: { link: null }, tagSet: [], folderSet: [] },
+    });
+    expect(body(cleared).data).toMatchObject({ textSauce: { text: 'new', link: null }, tagSet: [], folderSet: [] });
+  });
+
+  it('deletes, and the folder counts follow', async () => {
+    const id = body(await create(alice, textSauce({ title: 'Doomed', folderSet: [folderA] }))).data.id;
+    const count = async () =>
+      body(await t.app.inject({ url: `/api/archive/folder/${alice.workspaceId}/list`, headers: alice.headers })).data.results.find((f: any) => f.id === folderA).itemCount;
+    const before = await count();
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers });
+    expect(del.statusCode).toBe(200);
+    expect(await count()).toBe(before - 1);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers });
+    expect(again.statusCode).toBe(404);
+    expect(body(again).error.code).toBe('SAUCE_NOT_FOUND');
+  });
+});
+
+describe('bad input leaves nothing behind', () => {
+  const refused = async (payload: unknown, status = 400) => {
+    const before = (await list(alice)).count;
+    const res = await create(alice, payload);
+    expect(res.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(status);
+    expect(body(res).success).toBe(false);
+    expect((await list(alice)).count).toBe(before);
+    return body(res).error;
+  };
+
+  it('refuses bad tags: a space, an emoji, 16 characters, a 6th tag', async () => {
+    expect((await refused(textSauce({ tagSet: ['two words'] }))).code).toBe('INVALID_FORMAT');
+    await refused(textSauce({ tagSet: ['fire🔥'] }));
+    await refused(textSauce({ tagSet: ['a'.repeat(16)] }));
+    await refused(textSauce({ tagSet: ['a', 'b', 'c', 'd', 'e', 'f'] }));
+    await refused(textSauce({ tagSet: [''] }));
+    const tag = await t.app.inject({ method: 'POST', url: '/api/archive/tag', headers: alice.headers, payload: { name: 'no way' } });
+    expect(tag.statusCode).toBe(400);
+  });
+
+  it('refuses links that are not http(s), including javascript:', async () => {
+    for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com', 'example.com', 'http://', `https://e.com/${'a'.repeat(2100)}`]) {
+      await refused(textSauce({ textSauce: { text: '', link } }));
+    }
+    const id = (await list(alice)).results[0].id;
+    const patch = await t.app.inject({
+      method: 'PATCH', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers,
+      payload: { textSauce: { link: 'javascript:alert(1)' } },
+    });
+    expect(patch.statusCode).toBe(400);
+  });
+
+  it('refuses a 1 MB title with 413 and an over-long title with 400', async () => {
+    const huge = await create(alice, textSauce({ title: 'x'.repeat(1_100_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(body(huge).error.code).toBe('PAYLOAD_TOO_LARGE');
+    await refused(textSauce({ title: 'x'.repeat(101) }));
+  });
+
+  it('refuses malformed JSON, unknown types and a folder of another workspace (nothing half-written)', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}`,
+      headers: { ...alice.headers, 'content-type': 'application/json' }, payload: '{"type": "TEXT",',
+    });
+    expect(res.statusCode).toBe(400);
+    await refused({ ...textSauce(), type: 'VIDEO' });
+    const bob = await buildUser(t, 'bob');
+    const bobFolder = body(await t.app.inject({ method: 'POST', url: `/api/archive/folder/${bob.workspaceId}`, headers: bob.headers, payload: { name: 'Mine' } })).data.id;
+    const err = await refused(textSauce({ folderSet: [bobFolder] }), 404);
+    expect(err.code).toBe('FOLDER_NOT_FOUND');
+    // The transaction rolled back: no tags of the refused source were added either.
+    const tags = body(await t.app.inject({ url: '/api/archive/tag/list?search=ghost', headers: alice.headers })).data;
+    expect(tags.count).toBe(0);
+    await refused(textSauce({ folderSet: [bobFolder], tagSet: ['ghost'] }), 404);
+    expect(body(await t.app.inject({ url: '/api/archive/tag/list?search=ghost', headers: alice.headers })).data.count).toBe(0);
+  });
+});
+
+describe('authorization', () => {
+  it("hides another user's workspace and sources (404)", async () => {
+    const mallory = await buildUser(t, 'mallory');
+    const id = (await list(alice)).results[0].id;
+    expect((await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: mallory.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list`, headers: mallory.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/archive/sauce/${mallory.workspaceId}/${id}`, headers: mallory.headers })).statusCode).toBe(404);
+    expect((await create(mallory, textSauce({ folderSet: [] }), alice.workspaceId)).statusCode).toBe(404);
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/archive/sauce/${mallory.workspaceId}/${id}`, headers: mallory.headers, payload: { title: 'pwned' } });
+    expect(patch.statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: mallory.headers });
+    expect(del.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).statusCode).toBe(200);
+  });
+
+  it('lets a reader read (not editable) but not write', async () => {
+    const team = await buildWorkspace(t, alice);
+    const editor = await buildMember(t, team, 'EDITOR');
+    const reader = await buildMember(t, team, 'READER');
+    const made = await create(editor, textSauce({ folderSet: [] }), team);
+    expect(made.statusCode).toBe(200);
+    const id = body(made).data.id;
+    const seen = body(await t.app.inject({ url: `/api/archive/sauce/${team}/${id}`, headers: reader.headers })).data;
+    expect(seen.isEditable).toBe(false);
+    const denied = await create(reader, textSauce({ folderSet: [] }), team);
+    expect(denied.statusCode).toBe(403);
+    expect(body(denied).error).toMatchObject({ code: 'VIEWER_CANNOT_UPLOAD', message: 'Viewer members cannot upload sources.' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${team}/${id}`, headers: reader.headers })).statusCode).toBe(403);
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/archive/tag/list' })).statusCode).toBe(401);
+  });
+});
+
+describe('sharing', () => {
+  it('shares by an unguessable link readable signed out, and unsharing kills it', async () => {
+    const id = body(await create(alice, textSauce({ title: 'Shared', folderSet: [] }))).data.id;
+    const on = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: true } })).data;
+    expect(on.link).toMatch(/\/archive\/sauce\/share\/[A-Za-z0-9_-]{32}$/);
+    const shareId = on.link.split('/').pop();
+    const pub = await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.headers['cache-control']).toBe('no-cache');
+    expect(body(pub).data).toMatchObject({ title: 'Shared', isEditable: false });
+    const off = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: false } })).data;
+    expect(off.link).toBeNull();
+    expect((await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/archive/sauce/share/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('beta limit', () => {
+  it('stops at 100 sources per workspace (SPEC §9)', async () => {
+    const zoe = await buildUser(t, 'zoe');
+    const payload = { type: 'TEXT', title: 'n', textSauce: { text: 'x', link: null } };
+    for (let i = 0; i < 100; i++) expect((await create(zoe, payload)).statusCode).toBe(200);
+    const res = await create(zoe, payload);
+    expect(res.statusCode).toBe(422);
+    expect(body(res).error.details).toEqual({ resource: 'sources', limit: 100 });
+  });
+});

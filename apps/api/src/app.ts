@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
 import { AppError, InvalidFormatError, NotFoundError, PayloadTooLargeError, SystemError } from './errors.ts';
+import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
@@ -103,6 +104,8 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
     },
     { prefix: '/api' },
   );
+  // Apple posts its sign-in result to /auth/apple/callback, outside /api (SPEC §4 Sign-in).
+  await app.register(async (root) => appleCallbackRoutes(root as never, deps));
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

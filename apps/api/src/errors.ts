@@ -37,5 +37,8 @@ export const PayloadTooLargeError = (limitBytes: number) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limitBytes} bytes.`, { limitBytes });
 export const ViewerCannotUploadError = () =>
   new AppError(403, 'VIEWER_CANNOT_UPLOAD', 'Viewer members cannot upload sources.');
+/** A link whose host is or resolves to a non-public address (SSRF guard, lib/safe-fetch.ts). */
+export const UrlNotAllowedError = (details?: unknown) =>
+  new AppError(400, 'URL_NOT_ALLOWED', 'This address cannot be fetched.', details);
 export const SystemError = () =>
   new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

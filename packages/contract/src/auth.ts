@@ -42,4 +42,6 @@ export const zAppleUser = z.object({
   agreeMarketing: z.boolean().default(false),
 });
 
+export const zAppleSignIn = zAppleUser.pick({ idToken: true });
+
 export const zRefreshBody = z.object({ refresh: z.string().min(1).max(512).optional() });

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'VIEWER_CANNOT_UPLOAD',
+  'URL_NOT_ALLOWED',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

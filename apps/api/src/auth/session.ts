@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { CsrfError, UnauthenticatedError } from '../errors.ts';
-import { ACCESS_TTL_S, issueRefreshToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { issueRefreshToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,13 +90,20 @@ export async function startSession(
   return { accessToken, refreshToken };
 }
 
+/**
+ * Sets the session cookies: access and refresh tokens HttpOnly SameSite=Lax (Secure over
+ * https; the refresh one only sent to /api/auth/token), the workspace id readable by the page.
+ * The access cookie lives as long as the refresh token, not the 15-minute access token:
+ * an expired token still reaches the server, which answers TOKEN_EXPIRED, so the web app
+ * knows to refresh (a vanished cookie would be a plain UNAUTHENTICATED, i.e. signed out).
+ */
 export function setSessionCookies(
   reply: FastifyReply,
   config: Config,
   t: { accessToken: string; refreshToken: string; workspaceId?: number | null },
 ) {
   const base = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies, httpOnly: true };
-  reply.setCookie(COOKIES.access, t.accessToken, { ...base, maxAge: ACCESS_TTL_S });
+  reply.setCookie(COOKIES.access, t.accessToken, { ...base, maxAge: REFRESH_TTL_S });
   reply.setCookie(COOKIES.refresh, t.refreshToken, { ...base, path: '/api/auth/token', maxAge: REFRESH_TTL_S });
   if (t.workspaceId) {
     reply.setCookie(COOKIES.workspace, String(t.workspaceId), { ...base, httpOnly: false, maxAge: REFRESH_TTL_S });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { TokenExpiredError, UnauthenticatedError } from '../errors.ts';
 
@@ -30,7 +30,11 @@ export async function signAccessToken(secret: Uint8Array, userId: number): Promi
  */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<number> {
   try {
-    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp'], // a token without an expiry would never expire
+    });
     const id = Number(payload.sub);
     if (!Number.isInteger(id) || id <= 0) throw UnauthenticatedError('Invalid access token.');
     return id;
@@ -44,7 +48,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
  * Issues an opaque refresh token (32 random bytes, base64url) and stores its SHA-256.
  * `familyId` links it to the sign-in it descends from; a new sign-in starts a new family.
  */
-export async function issueRefreshToken(db: Db, userId: number, familyId: string = randomUUID()) {
+export async function issueRefreshToken(db: Tx, userId: number, familyId: string = randomUUID()) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
@@ -62,6 +66,8 @@ export async function issueRefreshToken(db: Db, userId: number, familyId: string
  * @throws UNAUTHENTICATED (401) when unknown, expired, revoked or reused.
  */
 export async function rotateRefreshToken(db: Db, token: string): Promise<{ userId: number; refreshToken: string }> {
+  // The successor is inserted in the same transaction: were it inserted after the commit,
+  // a reuse racing in between would revoke the family without it, and it would live on.
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -77,10 +83,10 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ userI
       return null;
     }
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    return row;
+    return { userId: row.userId, refreshToken: await issueRefreshToken(tx, row.userId, row.familyId) };
   });
   if (!result) throw UnauthenticatedError('Invalid refresh token.');
-  return { userId: result.userId, refreshToken: await issueRefreshToken(db, result.userId, result.familyId) };
+  return result;
 }
 
 /** Revokes the family of `token` (logout). Unknown tokens are ignored. */

@@ -1,11 +1,341 @@
+import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
+import { type CheerioAPI, load, loadBuffer } from 'cheerio';
+import { decodeHTML } from 'entities';
+import { AppError } from '../errors.ts';
+import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 
-export const EMPTY_METADATA: Metadata = { title: '', description: '', image: '' };
+export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
+
+/** Limits of link metadata. Lengths in characters (code points), times in ms. */
+export const METADATA_LIMITS = {
+  titleLength: 300,
+  descriptionLength: 1_000,
+  /** Longer image URLs are dropped rather than cut (a cut URL is broken). */
+  imageUrlLength: LIMITS.linkLength,
+  /** SPEC §9: metadata cache lifetime, 3,600,000 ms. */
+  cacheMs: LIMITS.metadataCacheMs,
+  /** Entries kept in memory; the least recently used go first. */
+  cacheEntries: 1_000,
+  /** An <img> with width/height attributes at least this big is a "large image", px. */
+  largeImagePx: 200,
+  /** An <img> with a width or height attribute below this is an icon or a pixel, px. */
+  tinyImagePx: 50,
+} as const;
+
+/** Media types whose bodies are parsed; everything else yields empty metadata. */
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'] as const;
+
+/** Where failures are logged ('failed to fetch metadata', SPEC §8); Fastify's req.log fits. */
+export interface MetadataLogger {
+  info(obj: object, msg: string): void;
+}
+
+/** Options of {@link fetchMetadata} and {@link getMetadata}. */
+export interface MetadataOptions {
+  /** Allow loopback and private addresses (config.metadataAllowPrivate). */
+  allowPrivate: boolean;
+  /** Replaces the address policy of safe-fetch (tests). Results are then not cached. */
+  allowAddress?: AddressPolicy;
+  log?: MetadataLogger;
+}
+
+/** A small in-memory map whose entries expire after `ttlMs` and that keeps at most `max`. */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.expires <= Date.now()) return undefined;
+    this.entries.set(key, hit); // most recently used last
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const cache = new TtlCache<Metadata>(METADATA_LIMITS.cacheMs, METADATA_LIMITS.cacheEntries);
+const inFlight = new Map<string, Promise<Metadata>>();
+
+/** Empties the metadata cache (tests). */
+export function clearMetadataCache(): void {
+  cache.clear();
+}
 
 /**
- * Link metadata of `url` (SPEC §7 same-origin metadata). Placeholder until the metadata
- * work lands: always empty.
+ * Link metadata of `url` for the same-origin endpoint (SPEC §7 "Same-origin metadata"):
+ * `{ title, description, image }`, empty strings where unknown. Fetched through
+ * lib/safe-fetch.ts (5 s, 2 MB, 5 redirects, public addresses only unless `allowPrivate`),
+ * parsed by {@link parseMetadata}; successful reads are cached 1 hour (SPEC §9,
+ * 3,600,000 ms) and concurrent reads of one URL share one fetch.
+ * SPEC §8: a page that cannot be read (unreachable, slow, too large, not HTML, HTTP error)
+ * is logged 'failed to fetch metadata' and yields {@link EMPTY_METADATA}.
+ * @throws AppError INVALID_FORMAT (400) for a malformed or non-http(s) URL; AppError
+ *   URL_NOT_ALLOWED (400) when the host, or a redirect's host, is a refused address.
  */
-export async function getMetadata(_url: string, _opts: { allowPrivate: boolean }): Promise<Metadata> {
-  return EMPTY_METADATA;
+export async function fetchMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
+  const href = parseHttpUrl(url).href;
+  const key = opts.allowAddress ? undefined : `${opts.allowPrivate ? 'any' : 'public'} ${href}`;
+  if (key) {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+  }
+  const work = (async () => {
+    try {
+      const res = await safeFetch(href, {
+        allowPrivate: opts.allowPrivate,
+        allowAddress: opts.allowAddress,
+        accept: HTML_TYPES,
+      });
+      const meta = parseMetadata(res.body, res.url, res.charset);
+      if (key) cache.set(key, meta);
+      return meta;
+    } catch (e) {
+      if (!(e instanceof SafeFetchError)) throw e;
+      opts.log?.info({ url: href, reason: e.reason, err: e.message }, 'failed to fetch metadata');
+      return EMPTY_METADATA;
+    }
+  })();
+  if (!key) return work;
+  inFlight.set(key, work);
+  try {
+    return await work;
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+/**
+ * Link metadata for saving a source (services/sauces.ts). Never throws: a refused address
+ * (URL_NOT_ALLOWED) or a malformed URL also yields {@link EMPTY_METADATA}, so saving a
+ * source whose link is private succeeds without a preview instead of failing. Everything
+ * else as {@link fetchMetadata}.
+ */
+export async function getMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
+  try {
+    return await fetchMetadata(url, opts);
+  } catch (e) {
+    opts.log?.info({ url, code: e instanceof AppError ? e.code : undefined }, 'failed to fetch metadata');
+    return EMPTY_METADATA;
+  }
+}
+
+/** Collapses whitespace (NBSP and control characters included), trims, caps at `max` code points. */
+function clean(value: string | undefined, max = Number.POSITIVE_INFINITY): string {
+  if (!value) return '';
+  // eslint-disable-next-line no-control-regex
+  const s = value.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (s.length <= max) return s;
+  const chars = Array.from(s);
+  return chars.length <= max ? s : chars.slice(0, max).join('').trimEnd();
+}
+
+/** The first of `values` that is non-empty once cleaned. */
+const first = (...values: (string | undefined)[]) => values.map((v) => clean(v)).find(Boolean) ?? '';
+
+/** `content` of every <meta>, keyed by its lower-cased property, name and itemprop. */
+function metaTags($: CheerioAPI): Map<string, string> {
+  const map = new Map<string, string>();
+  $('meta[content]').each((_, el) => {
+    const content = el.attribs.content;
+    if (!clean(content)) return;
+    for (const attr of ['property', 'name', 'itemprop']) {
+      const key = el.attribs[attr]?.trim().toLowerCase();
+      if (key && !map.has(key)) map.set(key, content!);
+    }
+  });
+  return map;
+}
+
+type LdNode = Record<string, unknown>;
+
+// JSON-LD types that describe the site, not the page: read last.
+const SITE_TYPES = /^(WebSite|Organization|Corporation|NewsMediaOrganization|Person|BreadcrumbList|ListItem|ImageObject|SiteNavigationElement|SearchAction|WPHeader|WPFooter|WPSideBar)$/i;
+const PAGE_TYPES = /^(WebPage|ItemPage|CollectionPage|ProfilePage|SearchResultsPage|AboutPage|ContactPage)$/i;
+
+function ldRank(node: LdNode): number {
+  const types = ([] as unknown[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+  if (types.some((t) => SITE_TYPES.test(t))) return 2;
+  if (types.some((t) => PAGE_TYPES.test(t))) return 1;
+  return 0;
+}
+
+/** Every JSON-LD object of the page (arrays and @graph flattened), page content first. */
+function jsonLdNodes($: CheerioAPI): LdNode[] {
+  const nodes: LdNode[] = [];
+  const collect = (v: unknown, depth: number) => {
+    if (depth > 4 || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach((x) => collect(x, depth + 1));
+    nodes.push(v as LdNode);
+    collect((v as LdNode)['@graph'], depth + 1);
+  };
+  $('script').each((_, el) => {
+    const type = (el.attribs.type ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/ld+json') return;
+    const text = $(el)
+      .text()
+      .trim()
+      .replace(/^<!--|-->$/g, '')
+      .replace(/^\s*\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>\s*$/g, '');
+    try {
+      collect(JSON.parse(text), 0);
+    } catch {
+      // Broken JSON-LD is common; the other sources still apply.
+    }
+  });
+  return nodes.map((node, i) => ({ node, i })).sort((a, b) => ldRank(a.node) - ldRank(b.node) || a.i - b.i).map((x) => x.node);
+}
+
+/** A JSON-LD text value: a string, `{ "@value" }`, or the first of an array. Entities decoded. */
+function ldText(v: unknown): string | undefined {
+  if (Array.isArray(v)) return v.map(ldText).find(Boolean);
+  if (typeof v === 'string') return clean(decodeHTML(v)) || undefined;
+  if (v && typeof v === 'object' && '@value' in v) return ldText((v as LdNode)['@value']);
+  return undefined;
+}
+
+/** A JSON-LD image: a URL string, an ImageObject (`url`/`contentUrl`), or an array of them. */
+function ldImages(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(ldImages);
+  if (typeof v === 'string') return [decodeHTML(v)];
+  if (v && typeof v === 'object') {
+    const o = v as LdNode;
+    return [...ldImages(o.url), ...ldImages(o.contentUrl)];
+  }
+  return [];
+}
+
+/** A width/height attribute in px ("640", "640px"); percentages and junk → undefined. */
+function px(value: string | undefined): number | undefined {
+  const m = value?.trim().match(/^(\d+(?:\.\d+)?)(?:px)?$/i);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** `src` of the first large <img> (attributes ≥ 200 px), else of the first non-tiny one. */
+function imageCandidates($: CheerioAPI): { large: string[]; other: string[] } {
+  const large: string[] = [];
+  const other: string[] = [];
+  $('img')
+    .slice(0, 300)
+    .each((_, el) => {
+      const a = el.attribs;
+      const src = [a.src, a['data-src'], a['data-lazy-src'], a['data-original']].find(
+        (s) => s && s.trim() && !s.trim().toLowerCase().startsWith('data:'),
+      );
+      if (!src) return;
+      const dims = [px(a.width), px(a.height)].filter((d): d is number => d !== undefined);
+      if (dims.some((d) => d < METADATA_LIMITS.tinyImagePx)) return;
+      if (dims.length > 0 && dims.every((d) => d >= METADATA_LIMITS.largeImagePx)) large.push(src);
+      else other.push(src);
+    });
+  return { large, other };
+}
+
+/**
+ * Reads `{ title, description, image }` from an HTML page as people write them:
+ * - title: og:title, twitter:title, JSON-LD headline/name, <title>;
+ * - description: og:description, twitter:description, JSON-LD description, meta description;
+ * - image: og:image, twitter:image, JSON-LD image/thumbnailUrl (string, ImageObject or array;
+ *   @graph included), <link rel=image_src>, the first <img> whose width/height say ≥ 200 px,
+ *   else the first <img> that is not under 50 px.
+ * JSON-LD objects describing the page come before WebSite/Organization ones. Image URLs
+ * resolve against <base href> and `pageUrl` (the final URL after redirects); only http(s)
+ * URLs up to 2,048 characters are kept. Text is entity-decoded, whitespace-collapsed,
+ * trimmed and capped (title 300, description 1,000 characters).
+ * @param html a string, or bytes decoded by BOM, then `charset` (from Content-Type), then
+ *   <meta charset>/http-equiv, else UTF-8 (euc-kr and the other WHATWG encodings work).
+ */
+export function parseMetadata(html: Buffer | string, pageUrl: string, charset?: string): Metadata {
+  const $ =
+    typeof html === 'string'
+      ? load(html)
+      : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charset, defaultEncoding: 'utf-8' } });
+  const meta = metaTags($);
+  const m = (...keys: string[]) => first(...keys.map((k) => meta.get(k)));
+  const ld = jsonLdNodes($);
+  const ldFirst = (pick: (n: LdNode) => string | undefined) => ld.map(pick).find(Boolean);
+
+  const docTitle = $('title')
+    .filter((_, el) => $(el).closest('svg').length === 0)
+    .first()
+    .text();
+  const title = first(
+    m('og:title', 'twitter:title'),
+    ldFirst((n) => ldText(n.headline) ?? ldText(n.name)),
+    docTitle,
+  );
+  const description = first(
+    m('og:description', 'twitter:description'),
+    ldFirst((n) => ldText(n.description)),
+    m('description'),
+  );
+
+  let base: URL | undefined;
+  try {
+    base = new URL(pageUrl);
+    const baseHref = $('base[href]').first().attr('href');
+    if (baseHref) {
+      const b = new URL(baseHref.trim(), base);
+      if (b.protocol === 'http:' || b.protocol === 'https:') base = b;
+    }
+  } catch {
+    // no usable base: relative image URLs are dropped
+  }
+  const resolve = (raw: string | undefined): string | undefined => {
+    if (!raw?.trim()) return undefined;
+    try {
+      const u = new URL(raw.trim(), base);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+      return u.href.length <= METADATA_LIMITS.imageUrlLength ? u.href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const imageSources: (() => (string | undefined)[])[] = [
+    () => ['og:image', 'og:image:url', 'og:image:secure_url'].map((k) => meta.get(k)),
+    () => ['twitter:image', 'twitter:image:src'].map((k) => meta.get(k)),
+    () => ld.flatMap((n) => [...ldImages(n.image), ...ldImages(n.thumbnailUrl)]),
+    () =>
+      $('link[href]')
+        .filter((_, el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('image_src'))
+        .map((_, el) => el.attribs.href)
+        .get(),
+    () => {
+      const { large, other } = imageCandidates($);
+      return [...large, ...other];
+    },
+  ];
+  let image = '';
+  for (const source of imageSources) {
+    image = source().map(resolve).find(Boolean) ?? '';
+    if (image) break;
+  }
+
+  return {
+    title: clean(title, METADATA_LIMITS.titleLength),
+    description: clean(description, METADATA_LIMITS.descriptionLength),
+    image,
+  };
 }

@@ -2,6 +2,7 @@ import { zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { webClientOf } from '../../auth/oidc.ts';
 import { clearSessionCookies, requireUser, setSessionCookies, startSession } from '../../auth/session.ts';
 import { revokeRefreshToken, rotateRefreshToken, signAccessToken } from '../../auth/tokens.ts';
 import { users } from '../../db/schema.ts';
@@ -69,8 +70,8 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     success: true as const,
     data: {
       devLogin: deps.config.devLogin,
-      google: deps.config.google.clientId ? { clientId: deps.config.google.clientId } : null,
-      apple: deps.config.apple.clientId ? { clientId: deps.config.apple.clientId } : null,
+      google: webClientOf(deps.config.google),
+      apple: webClientOf(deps.config.apple),
     },
   }));
 
@@ -78,7 +79,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/auth/token/refresh',
     {
       config: signInRateLimit(deps),
-      schema: { tags: ['auth'], body: zRefreshBody.optional(), response: { 200: zSignInResponse } },
+      schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: zSignInResponse } },
     },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
@@ -97,7 +98,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/auth/token/logout',
-    { schema: { tags: ['auth'], body: zRefreshBody.optional(), response: { 200: ok(z.null()) } } },
+    { schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: ok(z.null()) } } },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
       if (token) await revokeRefreshToken(deps.db, token);

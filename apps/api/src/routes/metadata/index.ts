@@ -1,4 +1,45 @@
-import type { RouteGroup } from '../../deps.ts';
+import { ok } from '@sauce/contract/common';
+import { zMetadata } from '@sauce/contract/meta';
+import { zLink } from '@sauce/contract/sauces';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../auth/session.ts';
+import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import { fetchMetadata } from '../../services/metadata.ts';
 
-/** GET /api/metaData/getMeta (SPEC §7 same-origin metadata). Filled in by the metadata work. */
-export const metadataRoutes: RouteGroup = async () => {};
+/** Metadata reads allowed per signed-in user (or per IP when signed out) per minute. */
+export const METADATA_RATE_LIMIT = { max: 60, timeWindowMs: 60_000 } as const;
+
+const tags = ['metadata'];
+
+/**
+ * GET /api/metaData/getMeta?url= (SPEC §7 same-origin metadata): `{ title, description,
+ * image }` of a link, empty strings where unknown or when the page cannot be read (SPEC §8).
+ * Needs sign-in (it fetches on the server's behalf: not an open proxy); 60 calls a minute
+ * per user. 400 INVALID_FORMAT for a missing, malformed or non-http(s) url; 400
+ * URL_NOT_ALLOWED for a private, loopback or link-local address (also via a redirect).
+ */
+export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
+  app.get(
+    '/metaData/getMeta',
+    {
+      config: {
+        rateLimit: {
+          max: METADATA_RATE_LIMIT.max,
+          timeWindow: METADATA_RATE_LIMIT.timeWindowMs,
+          keyGenerator: (req: FastifyRequest) => (req.userId !== null ? `user:${req.userId}` : `ip:${req.ip}`),
+        },
+      },
+      schema: { tags, querystring: z.object({ url: zLink }), response: { 200: ok(zMetadata) } },
+    },
+    async (req, reply) => {
+      requireUser(req);
+      const data = await fetchMetadata(req.query.url, {
+        allowPrivate: deps.config.metadataAllowPrivate,
+        log: req.log,
+      });
+      reply.header('cache-control', 'private, max-age=3600'); // SPEC §9: 3,600,000 ms
+      return { success: true as const, data };
+    },
+  );
+};

@@ -18,7 +18,7 @@ beforeAll(async () => {
 const textSauce = (over: Record<string, unknown> = {}) => ({
   type: 'TEXT',
   title: 'Grid systems',
-  textSauce: { text: 'Notes on grids', link: 'https://example.com/grids' },
+  textSauce: { text: 'Notes on grids', link: 'https://127.0.0.1:9/grids' },
   tagSet: ['Layout', '그리드'],
   folderSet: [folderA],
   ...over,
@@ -36,7 +36,7 @@ describe('text sources', () => {
     expect(s).toMatchObject({
       type: 'TEXT',
       title: 'Grid systems',
-      textSauce: { text: 'Notes on grids', link: 'https://example.com/grids' },
+      textSauce: { text: 'Notes on grids', link: 'https://127.0.0.1:9/grids' },
       tagSet: [{ name: 'layout' }, { name: '그리드' }],
       folderSet: [{ id: folderA, name: 'Refs' }],
       isEditable: true,
@@ -44,7 +44,7 @@ describe('text sources', () => {
       modeType: 'Sauce',
       userNickname: 'alice',
     });
-    expect(s.textCard).toMatchObject({ link: 'https://example.com/grids', text: 'Notes on grids' });
+    expect(s.textCard).toMatchObject({ link: 'https://127.0.0.1:9/grids', text: 'Notes on grids' });
     const got = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${s.id}`, headers: alice.headers })).data;
     expect(got).toEqual(s);
     const tags = body(await t.app.inject({ url: '/api/archive/tag/list', headers: alice.headers })).data.results;
@@ -88,11 +88,11 @@ describe('text sources', () => {
     const id = body(await create(alice, textSauce({ title: 'Before' }))).data.id;
     const res = await t.app.inject({
       method: 'PATCH', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers,
-      payload: { title: 'After', textSauce: { text: 'new', link: 'http://example.org/x' }, tagSet: ['one'], folderSet: [folderB] },
+      payload: { title: 'After', textSauce: { text: 'new', link: 'http://127.0.0.1:9/x' }, tagSet: ['one'], folderSet: [folderB] },
     });
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toMatchObject({
-      title: 'After', textSauce: { text: 'new', link: 'http://example.org/x' }, tagSet: [{ name: 'one' }], folderSet: [{ id: folderB }],
+      title: 'After', textSauce: { text: 'new', link: 'http://127.0.0.1:9/x' }, tagSet: [{ name: 'one' }], folderSet: [{ id: folderB }],
     });
     const cleared = await t.app.inject({
       method: 'PATCH', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers,

@@ -1,0 +1,242 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { hybridClient, implicitClient, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+
+const APPLE = 'com.sauce.web'; // the Services ID the web flow uses
+const IOS = 'com.sauce.ios'; // the app's bundle id: a second accepted audience
+const PUBLIC_URL = 'https://sauce.test';
+const CALLBACK = `${PUBLIC_URL}/auth/apple/callback`;
+const APPLE_COOKIES = ['apple_state', 'apple_nonce', 'apple_destination'];
+
+let t: TestApp;
+let idp: TestOidcProvider;
+
+beforeAll(async () => {
+  idp = await startOidcProvider({
+    clients: [hybridClient(APPLE, CALLBACK), implicitClient(IOS), implicitClient('google-web-client')],
+  });
+  t = await buildTestApp({
+    PUBLIC_URL,
+    APPLE_CLIENT_ID: `${APPLE}, ${IOS}`,
+    APPLE_ISSUER: idp.issuer,
+    APPLE_JWKS_URL: idp.jwksUrl,
+    APPLE_AUTHORIZE_URL: idp.authorizeUrl,
+  });
+});
+afterAll(async () => {
+  await idp?.close();
+});
+
+const cookieMap = (res: LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+
+/** GET /api/auth/apple/authorize, as the web app's Apple button does. */
+async function authorize(destination?: string, app = t) {
+  const query = destination === undefined ? '' : `?destination=${encodeURIComponent(destination)}`;
+  const res = await app.app.inject({ url: `/api/auth/apple/authorize${query}` });
+  expect(res.statusCode).toBe(302);
+  return { res, location: new URL(res.headers.location as string), cookies: cookieMap(res) };
+}
+
+/** What a browser carries on Apple's cross-site form_post: only the SameSite=None cookies. */
+function crossSiteCookies(res: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(res.cookies.filter((c) => c.sameSite === 'None').map((c) => [c.name, c.value]));
+}
+
+const postCallback = (fields: Record<string, string>, cookies: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/apple/callback',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    cookies,
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+/** The whole web flow up to Apple's form_post: our redirect, the provider's sign-in. */
+async function appleFlow(subject: string, destination?: string) {
+  const start = await authorize(destination);
+  const post = await idp.authorize(start.location, subject);
+  expect(post).toMatchObject({ via: 'form_post', action: CALLBACK });
+  return { start, fields: post.fields, cookies: crossSiteCookies(start.res) };
+}
+
+const profileByCookie = async (res: LightMyRequestResponse) =>
+  t.app.inject({ url: '/api/auth/profile', cookies: { access_token: cookieMap(res).access_token! } });
+
+describe('Apple authorize redirect', () => {
+  it('sends the browser to Apple with the SPEC parameters and keeps state, nonce and destination', async () => {
+    const { res, location, cookies } = await authorize('/archive/text?sauceId=7&archiveType=TEXT');
+    expect(`${location.origin}${location.pathname}`).toBe(idp.authorizeUrl);
+    const q = Object.fromEntries(location.searchParams);
+    expect(q).toEqual({
+      client_id: APPLE,
+      redirect_uri: CALLBACK,
+      response_type: 'code id_token',
+      response_mode: 'form_post',
+      scope: 'name email',
+      state: expect.stringMatching(/^[\w-]{32}$/),
+      nonce: expect.stringMatching(/^[\w-]{32}$/),
+    });
+    expect(location.search).toContain('scope=name%20email');
+    expect(cookies).toMatchObject({
+      apple_state: q.state,
+      apple_nonce: q.nonce,
+      apple_destination: '/archive/text?sauceId=7&archiveType=TEXT',
+    });
+    for (const name of APPLE_COOKIES) {
+      // Over https: SameSite=None;Secure so that Apple's cross-site POST carries them…
+      expect(res.cookies.find((c) => c.name === name)).toMatchObject({
+        httpOnly: true, secure: true, sameSite: 'None', path: '/auth/apple', maxAge: 600,
+      });
+      // …and a copy without SameSite for browsers that mishandle None.
+      const legacy = res.cookies.find((c) => c.name === `${name}_legacy`);
+      expect(legacy).toMatchObject({ httpOnly: true, secure: true, path: '/auth/apple' });
+      expect(legacy?.sameSite).toBeUndefined();
+    }
+    const other = await authorize('/dashboard');
+    expect(other.cookies.apple_state).not.toBe(q.state);
+    expect(other.cookies.apple_nonce).not.toBe(q.nonce);
+  });
+
+  it('keeps only same-origin paths as the destination', async () => {
+    for (const foreign of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'evil.example', '']) {
+      expect((await authorize(foreign)).cookies.apple_destination, foreign).toBe('/dashboard');
+    }
+    expect((await authorize()).cookies.apple_destination).toBe('/dashboard');
+    expect((await authorize('/mypage/profile#top')).cookies.apple_destination).toBe('/mypage/profile#top');
+  });
+
+  it('uses SameSite=Lax cookies over plain http (None needs Secure)', async () => {
+    const http = await buildTestApp({
+      APPLE_CLIENT_ID: APPLE,
+      APPLE_ISSUER: idp.issuer,
+      APPLE_JWKS_URL: idp.jwksUrl,
+      APPLE_AUTHORIZE_URL: idp.authorizeUrl,
+    });
+    const { res, location } = await authorize('/dashboard', http);
+    expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/apple/callback');
+    for (const name of APPLE_COOKIES) {
+      expect(res.cookies.find((c) => c.name === name)).toMatchObject({ sameSite: 'Lax', httpOnly: true });
+      expect(res.cookies.find((c) => c.name === name)?.secure).toBeFalsy();
+    }
+    expect(res.cookies.some((c) => c.name.endsWith('_legacy'))).toBe(false);
+  });
+});
+
+describe('Apple callback', () => {
+  it('signs up from the form post, sets the session and goes to the destination (303)', async () => {
+    idp.accounts.set('a-alice', { email: 'alice@privaterelay.appleid.com', emailVerified: 'true' });
+    const { fields, cookies } = await appleFlow('a-alice', '/archive/image?draft=true');
+    expect(fields).toMatchObject({ code: expect.any(String), id_token: expect.any(String), state: cookies.apple_state });
+    // Apple adds the name, as JSON, the first time only.
+    const user = JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' }, email: 'alice@privaterelay.appleid.com' });
+    const res = await postCallback({ ...fields, user }, cookies); // no x-csrf-token: exempt
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/archive/image?draft=true');
+    const set = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    expect(set.access_token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set.refresh_token).toMatchObject({ httpOnly: true, path: '/api/auth/token' });
+    expect(set.workspace_id?.value).toMatch(/^\d+$/);
+    for (const name of APPLE_COOKIES) expect(set[name]?.value, name).toBe(''); // used up
+    const me = body(await profileByCookie(res)).data;
+    expect(me).toMatchObject({ nickname: 'AliceApple', email: 'alice@privaterelay.appleid.com', agreeMarketing: false });
+
+    // Next time: no `user` field, same account; the legacy cookies alone are enough.
+    const next = await appleFlow('a-alice', '/dashboard');
+    const legacyOnly = Object.fromEntries(
+      next.start.res.cookies.filter((c) => c.name.endsWith('_legacy')).map((c) => [c.name, c.value]),
+    );
+    // A session cookie riding along (same-site stand-in) does not trigger the header check.
+    const again = await postCallback(next.fields, { ...legacyOnly, access_token: 'stale' });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/dashboard');
+    expect(body(await profileByCookie(again)).data.id).toBe(me.id);
+  });
+
+  it('never follows a foreign destination', async () => {
+    const { fields, cookies } = await appleFlow('a-bob', 'https://evil.example');
+    const res = await postCallback(fields, cookies);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard');
+    // Nor one planted in the cookie directly.
+    const planted = await appleFlow('a-bob', '/dashboard');
+    const res2 = await postCallback(planted.fields, { ...planted.cookies, apple_destination: '//evil.example' });
+    expect(res2.headers.location).toBe('/dashboard');
+  });
+
+  it('refuses a wrong or missing state, a wrong nonce, a replay and a forged token (401)', async () => {
+    const expectRefused = (res: LightMyRequestResponse, what: string) => {
+      expect(res.statusCode, what).toBe(401);
+      expect(body(res).error.code, what).toBe('UNAUTHENTICATED');
+      expect(res.cookies.find((c) => c.name === 'access_token'), what).toBeUndefined();
+    };
+    const a = await appleFlow('a-mallory', '/dashboard');
+    expectRefused(await postCallback({ ...a.fields, state: 'guessed' }, a.cookies), 'wrong state');
+    const b = await appleFlow('a-mallory', '/dashboard');
+    const { apple_state: _s, ...noState } = b.cookies;
+    expectRefused(await postCallback(b.fields, noState), 'no state cookie');
+
+    // A token issued for another sign-in's nonce (state matches, nonce does not).
+    const c = await appleFlow('a-mallory', '/dashboard');
+    const d = await authorize('/dashboard');
+    expectRefused(
+      await postCallback(c.fields, { ...c.cookies, apple_nonce: d.cookies.apple_nonce! }),
+      'wrong nonce',
+    );
+
+    const e = await appleFlow('a-mallory', '/dashboard');
+    const forged = await idp.forge({ clientId: APPLE, subject: 'a-mallory', nonce: e.start.cookies.apple_nonce });
+    expectRefused(await postCallback({ ...e.fields, id_token: forged }, e.cookies), 'forged');
+
+    const f = await appleFlow('a-mallory', '/dashboard');
+    expect((await postCallback(f.fields, f.cookies)).statusCode).toBe(303);
+    expectRefused(await postCallback(f.fields, {}), 'replay'); // the browser dropped the used-up cookies
+  });
+
+  it('goes back to the destination when the person cancels at Apple', async () => {
+    const { res: start, cookies } = await authorize('/article');
+    const res = await postCallback({ error: 'user_cancelled_authorize', state: cookies.apple_state! }, crossSiteCookies(start));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/article');
+    expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  });
+});
+
+describe('Apple sign-in for the apps', () => {
+  it('answers 404 User not exist, signs up with POST /auth/apple/user, then signs in', async () => {
+    idp.accounts.set('a-ios', { email: 'ios@example.com', emailVerified: 'false' });
+    const signin = (idToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/apple/signin', payload: { idToken } });
+    const unknown = await signin(await idp.idToken({ clientId: IOS, subject: 'a-ios' }));
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown).error).toEqual({ code: 'USER_NOT_EXIST', message: 'User not exist' });
+
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/user',
+      payload: { idToken: await idp.idToken({ clientId: IOS, subject: 'a-ios' }), agreeMarketing: true },
+    });
+    expect(up.statusCode).toBe(200);
+    expect(body(up).data).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const headers = { authorization: `Bearer ${body(up).data.accessToken}` };
+    const me = body(await t.app.inject({ url: '/api/auth/profile', headers })).data;
+    expect(me).toMatchObject({ email: null, agreeMarketing: true }); // e-mail not verified: not kept
+
+    // The web Services ID is an accepted audience too.
+    const inAgain = await signin(await idp.idToken({ clientId: APPLE, subject: 'a-ios' }));
+    expect(inAgain.statusCode).toBe(200);
+    const again = body(await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${body(inAgain).data.accessToken}` } }));
+    expect(again.data.id).toBe(me.id);
+  });
+
+  it('refuses a token for another audience or a forged one (401)', async () => {
+    const foreign = await idp.idToken({ clientId: 'google-web-client', subject: 'a-ios' });
+    const forged = await idp.forge({ clientId: IOS, subject: 'a-ios' });
+    for (const idToken of [foreign, forged]) {
+      for (const url of ['/api/auth/apple/signin', '/api/auth/apple/user']) {
+        const res = await t.app.inject({ method: 'POST', url, payload: { idToken } });
+        expect(res.statusCode, url).toBe(401);
+        expect(body(res).error.code).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+});

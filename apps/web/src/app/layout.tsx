@@ -1,6 +1,110 @@
-import { Outlet } from 'react-router';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { useProfile } from '../features/auth/api/get-profile.ts';
+import { SignInDialog } from '../features/auth/components/sign-in-dialog.tsx';
+import { closeSignIn, openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
+import { useAppStore } from '../state/app-store.ts';
+import { Header } from './header.tsx';
+import styles from './layout.module.css';
+import { useRouteHandle } from './route-handle.ts';
+import { FeedbackButton, Sidebar } from './sidebar.tsx';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
 
-/** App shell: header, sidebar, content. (Placeholder; the shell work fills it in.) */
+/**
+ * App shell: header, sidebar (folder pages), content, sign-in modal. Pages that need
+ * sign-in show nothing private and open the sign-in modal without a close button while
+ * signed out (SPEC §2 Routes); each route's title becomes the document title.
+ */
 export function Layout() {
-  return <Outlet />;
+  const { t } = useTranslation('shell');
+  const handle = useRouteHandle();
+  const { data: user, isPending } = useProfile();
+  const isPublic = !!handle?.public;
+  const allowed = isPublic || !!user;
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const sidebarOpen = useAppStore((s) => s.sidebarOpen);
+  const set = useAppStore((s) => s.set);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+
+  useEffect(() => {
+    const title = handle ? t(`titles.${handle.title}`) : '';
+    document.title = title ? `${title} · Sauce` : 'Sauce';
+  }, [handle, t]);
+
+  // SPEC §2 Routes: the sign-in modal guards private pages.
+  useEffect(() => {
+    if (isPending) return;
+    const { login } = useAppStore.getState();
+    if (!user && !isPublic) openSignIn(true);
+    else if (login.open && login.preventClose) closeSignIn();
+  }, [user, isPending, isPublic]);
+
+  // SPEC §4: the folder selection and search params follow the dashboard URL.
+  const folder = params.get('folder');
+  const title = params.get('title');
+  const tag = params.get('tag');
+  useEffect(() => {
+    if (pathname !== '/dashboard') return;
+    const id = folder && /^\d+$/.test(folder) ? Number(folder) : null;
+    set({
+      selectedFolder: id,
+      searchParams: { folder: folder ?? undefined, title: title ?? undefined, tag: tag ?? undefined },
+    });
+  }, [pathname, folder, title, tag, set]);
+
+  // Phones start with the drawer closed; wider screens with the sidebar open.
+  useEffect(() => set({ sidebarOpen: !isPhone }), [isPhone, user?.id, set]);
+
+  const withSidebar = !!handle?.sidebar && !!user;
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        {t('common:skipToContent')}
+      </a>
+      <Header handle={handle} onOpenDrawer={withSidebar && isPhone ? () => set({ sidebarOpen: true }) : undefined} />
+      <div className={styles.body}>
+        {withSidebar && !isPhone && (
+          <div className={`${styles.side} ${sidebarOpen ? '' : styles.sideCollapsed}`}>
+            <Sidebar />
+          </div>
+        )}
+        {withSidebar && isPhone && (
+          <RadixDialog.Root open={sidebarOpen} onOpenChange={(o) => set({ sidebarOpen: o })}>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className={styles.drawerOverlay} />
+              <RadixDialog.Content className={styles.drawer} aria-describedby={undefined}>
+                <RadixDialog.Title className="visually-hidden">{t('sidebar.label')}</RadixDialog.Title>
+                <Sidebar drawer onNavigate={() => set({ sidebarOpen: false })} onClose={() => set({ sidebarOpen: false })} />
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
+        )}
+        <main id="main" className={styles.main} tabIndex={-1} aria-busy={!allowed && isPending}>
+          {allowed ? <Outlet /> : <PageSkeleton />}
+        </main>
+      </div>
+      {withSidebar && <FeedbackButton />}
+      <SignInDialog />
+      <LoadingOverlay />
+    </div>
+  );
+}
+
+/** What a private page shows while the session loads or the person is signed out. */
+function PageSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-hidden>
+      <span className={styles.skeletonTitle} />
+      <div className={styles.skeletonGrid}>
+        {Array.from({ length: 8 }, (_, i) => (
+          <span key={i} className={styles.skeletonCard} />
+        ))}
+      </div>
+    </div>
+  );
 }

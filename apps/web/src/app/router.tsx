@@ -1,19 +1,66 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+const page = (
+  path: string,
+  handle: RouteHandle,
+  load: () => Promise<{ Component: ComponentType }>,
+): RouteObject => ({ path, handle, lazy: load });
+
+const comingSoon = async () => ({
+  Component: (await import('../routes/placeholders/coming-soon-page.tsx')).ComingSoonPage,
+});
+const blank = async () => ({ Component: (await import('../routes/placeholders/blank-page.tsx')).BlankPage });
 
 /**
- * SPEC §2 Routes. Pages that need sign-in are wrapped by the layout's guard, which
- * opens the sign-in modal when signed out (article, intro and shared pages are public).
+ * SPEC §2 Routes. Each route's `handle` names its title and whether it is public (article,
+ * intro, shared source); the layout opens the sign-in modal on the others when signed out.
  */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'dashboard', lazy: async () => ({ Component: (await import('../routes/dashboard/dashboard-page.tsx')).DashboardPage }) },
-      { path: 'archive', lazy: async () => ({ Component: (await import('../routes/archive/archive-page.tsx')).ArchivePage }) },
-      { path: 'archive/text', lazy: async () => ({ Component: (await import('../routes/archive/archive-text-page.tsx')).ArchiveTextPage }) },
-      { path: '*', lazy: async () => ({ Component: (await import('../routes/not-found-page.tsx')).NotFoundPage }) },
+      { index: true, element: <Navigate to="/dashboard" replace />, handle: { title: 'dashboard' } },
+      page('dashboard', { title: 'dashboard', sidebar: true, tabs: true }, async () => ({
+        Component: (await import('../routes/dashboard/dashboard-page.tsx')).DashboardPage,
+      })),
+      page('archive', { title: 'archive' }, async () => ({
+        Component: (await import('../routes/archive/archive-page.tsx')).ArchivePage,
+      })),
+      page('archive/text', { title: 'archiveText' }, async () => ({
+        Component: (await import('../routes/archive/archive-text-page.tsx')).ArchiveTextPage,
+      })),
+      page('archive/image', { title: 'archiveImage' }, async () => ({
+        Component: (await import('../routes/archive-image-placeholder-page.tsx')).ArchiveImagePlaceholderPage,
+      })),
+      page('archive/sauce/share/:id', { title: 'share', public: true }, async () => ({
+        Component: (await import('../routes/share/share-page.tsx')).SharePage,
+      })),
+      page('archive/notAuthorized', { title: 'notAuthorized' }, async () => ({
+        Component: (await import('../routes/not-authorized-page.tsx')).NotAuthorizedPage,
+      })),
+      page('mypage', { title: 'mypage' }, comingSoon),
+      page('mypage/profile', { title: 'profile' }, comingSoon),
+      page('mypage/notice', { title: 'notice' }, comingSoon),
+      page('mypage/tags', { title: 'tags' }, comingSoon),
+      page('intro', { title: 'intro', public: true }, async () => ({
+        Component: (await import('../routes/intro/intro-page.tsx')).IntroPage,
+      })),
+      page('workspace', { title: 'workspace' }, comingSoon),
+      page('workspace/invitation', { title: 'invitation' }, comingSoon),
+      page('workspace/usageStatus', { title: 'usageStatus' }, comingSoon),
+      page('workspace/memberManagement', { title: 'memberManagement' }, comingSoon),
+      page('workspace/spaceManagement', { title: 'spaceManagement' }, comingSoon),
+      page('tests', { title: 'tests' }, blank),
+      page('figma', { title: 'figma' }, blank),
+      page('article', { title: 'article', public: true, tabs: true }, async () => ({
+        Component: (await import('../routes/article/article-page.tsx')).ArticlePage,
+      })),
+      page('*', { title: 'notFound', public: true }, async () => ({
+        Component: (await import('../routes/not-found-page.tsx')).NotFoundPage,
+      })),
     ],
   },
 ]);

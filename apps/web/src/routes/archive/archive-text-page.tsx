@@ -1,4 +1,452 @@
-/** Placeholder. */
+import { LIMITS } from '@sauce/contract/limits';
+import type { Sauce } from '@sauce/contract/sauces';
+import { ArrowLeft, Folder as FolderIcon, Hash, Link2, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { confirmDialog } from '../../components/dialogs/confirm.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { clampText, countChars } from '../../lib/text-limit.ts';
+import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
+import { useSauce } from '../../features/sauces/api/get-sauce.ts';
+import { useMetadata } from '../../features/sauces/api/get-metadata.ts';
+import { useCreateSauce, useUpdateSauce, type CreateTextSauceInput } from '../../features/sauces/api/save-sauce.ts';
+import { Avatar } from '../../features/sauces/components/sauce-card.tsx';
+import { LinkAddDialog } from '../../features/sauces/components/link-add-dialog.tsx';
+import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
+import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
+import { errorMessage } from '../../features/sauces/lib/error-message.ts';
+import { formatSauceDate, isHttpUrl } from '../../features/sauces/lib/format.ts';
+import { TagInput } from '../../features/tags/components/tag-input.tsx';
+import { usePolicy } from '../../lib/use-policy.ts';
+import { showToast, useAppStore } from '../../state/app-store.ts';
+import styles from './archive-text-page.module.css';
+import { SaveArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
+
+interface Form {
+  title: string;
+  text: string;
+  link: string | null;
+  tags: string[];
+  folderIds: number[];
+}
+
+const positiveInt = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** /dashboard, keeping the selected folder (SPEC §2 Header: the folder query is kept). */
+function useDashboardHref() {
+  const [params] = useSearchParams();
+  const selected = useAppStore((s) => s.selectedFolder);
+  const folder = positiveInt(params.get('folder')) ?? selected ?? undefined;
+  return { href: folder ? `/dashboard?folder=${folder}` : '/dashboard', folder };
+}
+
+/**
+ * /archive/text (SPEC §2): a new text source, or an existing one with
+ * ?sauceId={id}&archiveType=TEXT, which opens in view mode with an Edit button when the
+ * source is editable (readers get no edit controls).
+ */
 export function ArchiveTextPage() {
-  return null;
+  const workspace = useCurrentWorkspace();
+  const [params] = useSearchParams();
+  const sauceId = positiveInt(params.get('sauceId'));
+  if (!workspace) return <EditorSkeleton />;
+  if (sauceId) return <ExistingTextSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />;
+  return <NewTextSauce key={workspace.id} workspaceId={workspace.id} />;
+}
+
+function NewTextSauce({ workspaceId }: { workspaceId: number }) {
+  const { t } = useTranslation('archive');
+  const { canWrite } = usePolicy();
+  const { href, folder } = useDashboardHref();
+  if (!canWrite) {
+    return (
+      <div className={styles.page}>
+        <title>{`${t('text.newPageTitle')} · Sauce`}</title>
+        <div className={styles.notice} role="alert">
+          <h1 className={styles.noticeTitle}>{t('chooser.notAuthorizedTitle')}</h1>
+          <p className={styles.noticeText}>{t('chooser.notAuthorized')}</p>
+          <Link to={href} className={styles.back}>
+            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+            {t('text.back')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <TextEditor
+      workspaceId={workspaceId}
+      initial={{ title: '', text: '', link: null, tags: [], folderIds: folder ? [folder] : [] }}
+    />
+  );
+}
+
+function ExistingTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
+  const { t } = useTranslation('archive');
+  const { data: sauce, isPending, error } = useSauce(workspaceId, sauceId);
+  const [editing, setEditing] = useState(false);
+  const { href } = useDashboardHref();
+
+  if (isPending) return <EditorSkeleton />;
+  if (!sauce) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div className={styles.page}>
+        <div className={styles.notice} role="alert">
+          <p className={styles.noticeText}>{missing ? t('text.notFound') : t('text.loadFailed')}</p>
+          <Link to={href} className={styles.back}>
+            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+            {t('text.back')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (editing && sauce.isEditable) {
+    return (
+      <TextEditor
+        workspaceId={workspaceId}
+        sauce={sauce}
+        initial={{
+          title: sauce.title,
+          text: sauce.textSauce?.text ?? '',
+          link: sauce.textSauce?.link ?? null,
+          tags: sauce.tagSet.map((tag) => tag.name),
+          folderIds: sauce.folderSet.map((f) => f.id),
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+  return <TextView workspaceId={workspaceId} sauce={sauce} onEdit={() => setEditing(true)} />;
+}
+
+/** View mode: the source as written; Edit and Delete only when it is editable (SPEC §6). */
+function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: Sauce; onEdit: () => void }) {
+  const { t } = useTranslation('archive');
+  const { href } = useDashboardHref();
+  const navigate = useNavigate();
+  const deleteFlow = useDeleteSauceFlow(workspaceId);
+  const link = sauce.textSauce?.link ?? null;
+  const card = sauce.textCard;
+  const title = sauce.title || t('sauces:untitled');
+
+  useEffect(() => useAppStore.getState().set({ mode: 'VIEW' }), []);
+
+  return (
+    <div className={styles.page}>
+      <title>{`${title} · Sauce`}</title>
+      <div className={styles.bar}>
+        <Link to={href} className={styles.back}>
+          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+          {t('text.back')}
+        </Link>
+        {sauce.isEditable && (
+          <div className={styles.actions}>
+            <Button
+              variant="ghost"
+              className={styles.deleteButton}
+              onClick={async () => {
+                if (await deleteFlow(sauce.id)) navigate(href);
+              }}
+            >
+              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
+              {t('sauces:delete.action')}
+            </Button>
+            <Button variant="primary" onClick={onEdit}>
+              <Pencil size={16} strokeWidth={1.75} aria-hidden />
+              {t('text.edit')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <article className={styles.sheet}>
+        <h1 className={`${styles.viewTitle} ${sauce.title ? '' : styles.untitled}`}>{title}</h1>
+        <div className={styles.meta}>
+          <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
+          <span>{sauce.userNickname}</span>
+          <span aria-hidden>·</span>
+          <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
+          {sauce.folderSet.length > 0 && (
+            <ul className={styles.folders} aria-label={t('text.savedIn')}>
+              {sauce.folderSet.map((f) => (
+                <li key={f.id}>
+                  <Link to={`/dashboard?${new URLSearchParams({ folder: String(f.id), title: f.name })}`} className={styles.folderChip}>
+                    <FolderIcon size={12} strokeWidth={1.75} aria-hidden />
+                    {f.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {isHttpUrl(link) && (
+          <LinkPreview
+            link={link}
+            metadata={card ? { title: card.title, description: card.description, image: card.image } : undefined}
+            interactive
+          />
+        )}
+        {sauce.textSauce?.text && <div className={styles.viewText}>{sauce.textSauce.text}</div>}
+        {sauce.tagSet.length > 0 && (
+          <ul className={styles.tags} aria-label={t('tags:label')}>
+            {sauce.tagSet.map(({ name }) => (
+              <li key={name}>
+                <Link to={`/dashboard?${new URLSearchParams({ tag: name, title: name })}`} className={styles.tag}>
+                  <Hash size={12} strokeWidth={1.75} aria-hidden />
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </div>
+  );
+}
+
+const sameForm = (a: Form, b: Form) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Edit mode for a new or an existing text source: title (counter), link (LinkAdd dialog,
+ * preview), text (counter), tags; Save opens SaveArchive. Leaving with unsaved changes asks
+ * first. After saving: a toast and back to the dashboard (keeping ?folder).
+ */
+function TextEditor({
+  workspaceId,
+  sauce,
+  initial,
+  onCancel,
+}: {
+  workspaceId: number;
+  sauce?: Sauce;
+  initial: Form;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('archive');
+  const id = useId();
+  const navigate = useNavigate();
+  const { href } = useDashboardHref();
+  const [form, setForm] = useState(initial);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const create = useCreateSauce(workspaceId);
+  const update = useUpdateSauce(workspaceId);
+  const deleteFlow = useDeleteSauceFlow(workspaceId);
+  const saving = create.isPending || update.isPending;
+  const meta = useMetadata(form.link);
+  const dirty = !sameForm(form, initial);
+  const empty = !form.title.trim() && !form.text.trim() && !form.link;
+  const allowLeave = useRef(false);
+
+  useEffect(() => {
+    useAppStore.getState().set({ mode: 'TEXT' });
+    return () => useAppStore.getState().set({ mode: 'VIEW' });
+  }, []);
+
+  // Leaving with unsaved changes asks first (drafts come later, SPEC §2 DraftConfirm).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !allowLeave.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmDialog({
+      title: t('text.leaveTitle'),
+      description: t('text.leaveDescription'),
+      confirmText: t('text.leave'),
+      cancelText: t('text.stay'),
+      destructive: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
+
+  const save = (values: SaveArchiveValues) => {
+    const next = { ...form, title: values.title, tags: values.tags, folderIds: values.folderIds };
+    setForm(next);
+    const body: CreateTextSauceInput = {
+      type: 'TEXT',
+      title: next.title.trim(),
+      textSauce: { text: next.text, link: next.link },
+      tagSet: next.tags,
+      folderSet: next.folderIds,
+    };
+    const done = {
+      onSuccess: () => {
+        allowLeave.current = true;
+        setSaveOpen(false);
+        showToast(t('sauces:saved'), 'success');
+        navigate(href);
+      },
+      onError: (e: unknown) => showToast(errorMessage(e, t('sauces:saveFailed')), 'error'),
+    };
+    if (sauce) {
+      const { type: _type, ...changes } = body;
+      update.mutate({ id: sauce.id, ...changes }, done);
+    } else {
+      create.mutate(body, done);
+    }
+  };
+
+  const cancel = async () => {
+    if (dirty) {
+      const ok = await confirmDialog({
+        title: t('text.discardTitle'),
+        description: t('text.leaveDescription'),
+        confirmText: t('text.discard'),
+        cancelText: t('text.stay'),
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    onCancel?.();
+  };
+
+  return (
+    <div className={styles.page}>
+      <title>{`${sauce ? sauce.title || t('sauces:untitled') : t('text.newPageTitle')} · Sauce`}</title>
+      <div className={styles.bar}>
+        <Link to={href} className={styles.back}>
+          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+          {t('text.back')}
+        </Link>
+        <div className={styles.actions}>
+          {sauce?.isEditable && (
+            <Button
+              variant="ghost"
+              className={styles.deleteButton}
+              aria-label={t('sauces:delete.action')}
+              onClick={async () => {
+                if (await deleteFlow(sauce.id)) {
+                  allowLeave.current = true;
+                  navigate(href);
+                }
+              }}
+            >
+              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
+              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
+            </Button>
+          )}
+          {onCancel && <Button onClick={cancel}>{t('text.cancelEdit')}</Button>}
+          <Button variant="primary" onClick={() => setSaveOpen(true)} disabled={empty} title={empty ? t('text.nothingToSave') : undefined}>
+            {t('text.save')}
+          </Button>
+        </div>
+      </div>
+
+      <div className={styles.sheet}>
+        <h1 className="visually-hidden">{sauce ? t('text.edit') : t('text.newPageTitle')}</h1>
+        <div className={styles.titleField}>
+          <label htmlFor={`${id}-title`} className="visually-hidden">
+            {t('text.titleLabel')}
+          </label>
+          <input
+            id={`${id}-title`}
+            className={styles.titleInput}
+            value={form.title}
+            placeholder={t('text.titlePlaceholder')}
+            aria-describedby={`${id}-title-count`}
+            onChange={(e) => patch({ title: clampText(e.target.value.replace(/[\r\n]/g, ' '), LIMITS.textTitleLength) })}
+          />
+          <span id={`${id}-title-count`} className={styles.counter}>
+            {countChars(form.title)}/{LIMITS.textTitleLength}
+          </span>
+        </div>
+
+        <section className={styles.linkSection}>
+          {form.link ? (
+            <>
+              <LinkPreview link={form.link} metadata={meta.data} loading={meta.isPending} />
+              <div className={styles.linkActions}>
+                <Button size="small" variant="ghost" onClick={() => setLinkOpen(true)}>
+                  <Pencil size={14} strokeWidth={1.75} aria-hidden />
+                  {t('text.editLink')}
+                </Button>
+                <Button size="small" variant="ghost" onClick={() => patch({ link: null })}>
+                  <X size={14} strokeWidth={1.75} aria-hidden />
+                  {t('text.removeLink')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <button type="button" className={styles.addLink} onClick={() => setLinkOpen(true)}>
+              <Link2 size={16} strokeWidth={1.75} aria-hidden />
+              {t('text.addLink')}
+              <Plus size={16} strokeWidth={1.75} aria-hidden className={styles.addLinkPlus} />
+            </button>
+          )}
+        </section>
+
+        <div className={styles.textField}>
+          <label htmlFor={`${id}-text`} className="visually-hidden">
+            {t('text.textLabel')}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className={styles.textarea}
+            value={form.text}
+            placeholder={t('text.textPlaceholder')}
+            aria-describedby={`${id}-text-count`}
+            onChange={(e) => patch({ text: clampText(e.target.value, LIMITS.textLength) })}
+          />
+          <span id={`${id}-text-count`} className={styles.counter}>
+            {countChars(form.text).toLocaleString()}/{LIMITS.textLength.toLocaleString()}
+          </span>
+        </div>
+
+        <TagInput value={form.tags} onChange={(tags) => patch({ tags })} />
+      </div>
+
+      <LinkAddDialog
+        open={linkOpen}
+        onOpenChange={setLinkOpen}
+        initial={form.link}
+        onConfirm={(link) => {
+          patch({ link });
+          setLinkOpen(false);
+        }}
+      />
+      <SaveArchiveDialog
+        open={saveOpen}
+        onOpenChange={(o) => !saving && setSaveOpen(o)}
+        workspaceId={workspaceId}
+        initial={{ title: form.title, folderIds: form.folderIds, tags: form.tags }}
+        saving={saving}
+        hasLink={!!form.link && form.link !== (sauce?.textSauce?.link ?? null)}
+        onSave={save}
+      />
+    </div>
+  );
+}
+
+/** Placeholder while the workspace or the source loads. */
+function EditorSkeleton() {
+  return (
+    <div className={styles.page} aria-busy="true">
+      <div className={styles.bar}>
+        <span className={`${styles.skel} ${styles.skelBack}`} />
+      </div>
+      <div className={styles.sheet}>
+        <span className={`${styles.skel} ${styles.skelTitle}`} />
+        <span className={`${styles.skel} ${styles.skelLink}`} />
+        <span className={`${styles.skel} ${styles.skelLine}`} />
+        <span className={`${styles.skel} ${styles.skelLine}`} />
+        <span className={`${styles.skel} ${styles.skelShort}`} />
+      </div>
+    </div>
+  );
 }

@@ -34,13 +34,25 @@ export function useCreateFolder(workspaceId: number) {
   });
 }
 
-/** PATCH /archive/folder/{workspace}/{id} {name}. */
+/**
+ * PATCH /archive/folder/{workspace}/{id} {name}: optimistic (DESIGN.md) — the name changes
+ * in the list at once and is rolled back when the server refuses.
+ */
 export function useRenameFolder(workspaceId: number) {
   const invalidate = useInvalidate(workspaceId);
+  const qc = useQueryClient();
+  const key = foldersQuery(workspaceId).queryKey;
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       api<Folder>(`/archive/folder/${workspaceId}/${id}`, { method: 'PATCH', body: { name } }),
-    onSuccess: invalidate,
+    onMutate: async ({ id, name }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData(key);
+      qc.setQueryData(key, (list) => list?.map((f) => (f.id === id ? { ...f, name } : f)));
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => ctx?.previous && qc.setQueryData(key, ctx.previous),
+    onSettled: invalidate,
   });
 }
 

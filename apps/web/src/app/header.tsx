@@ -1,0 +1,110 @@
+import { Info, Menu as MenuIcon, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { alertDialog } from '../components/dialogs/confirm.tsx';
+import { ArchiveTypeSelector } from '../components/dialogs/archive-type-selector.tsx';
+import { useProfile } from '../features/auth/api/get-profile.ts';
+import { openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
+import { usePolicy } from '../lib/use-policy.ts';
+import { useAppStore } from '../state/app-store.ts';
+import styles from './header.module.css';
+import type { RouteHandle } from './route-handle.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** Query parameters the Source/Article tabs carry across (SPEC §2 Header). */
+const CARRIED = ['folder', 'title', 'tag', 'category', 'search'] as const;
+
+/**
+ * The header (SPEC §2 Header): wordmark, Source/Article tabs on the dashboard and article
+ * pages, 'site introduction' when signed out, the role-aware global action and the
+ * avatar menu.
+ */
+export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefined; onOpenDrawer?(): void }) {
+  const { t } = useTranslation('shell');
+  const { data: user, isPending } = useProfile();
+  const selectedFolder = useAppStore((s) => s.selectedFolder);
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+
+  const carried = new URLSearchParams();
+  for (const key of CARRIED) {
+    const v = params.get(key);
+    if (v) carried.set(key, v);
+  }
+  const qs = carried.size ? `?${carried}` : '';
+  const homeFolder = pathname === '/dashboard' ? params.get('folder') : selectedFolder;
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.start}>
+        {onOpenDrawer && (
+          <Button variant="ghost" size="icon" className={styles.drawerButton} aria-label={t('header.openMenu')} onClick={onOpenDrawer}>
+            <MenuIcon size={20} strokeWidth={1.75} aria-hidden />
+          </Button>
+        )}
+        <Link to={homeFolder ? `/dashboard?folder=${homeFolder}` : '/dashboard'} className={styles.wordmark}>
+          Sauce
+          <span className={styles.dot} aria-hidden>
+            .
+          </span>
+        </Link>
+        {handle?.tabs && (
+          <nav className={styles.tabs} aria-label={t('header.tabs')}>
+            <NavLink to={`/dashboard${qs}`} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
+              {t('header.source')}
+            </NavLink>
+            <NavLink to={`/article${qs}`} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
+              {t('header.article')}
+            </NavLink>
+          </nav>
+        )}
+      </div>
+      <div className={styles.end}>
+        {isPending ? (
+          <span className={styles.actionSkeleton} aria-hidden />
+        ) : user ? (
+          <>
+            <CreateSourceButton />
+            <UserMenu user={user} isPublicPage={!!handle?.public} />
+          </>
+        ) : (
+          <>
+            <Link to="/intro" className={styles.introLink} aria-label={t('header.intro')}>
+              <Info size={18} strokeWidth={1.75} aria-hidden className={styles.introIcon} />
+              <span className={styles.introText}>{t('header.intro')}</span>
+            </Link>
+            <Button variant="primary" onClick={() => openSignIn(false)}>
+              {t('header.login')}
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The global action for signed-in people (SPEC §2 Header): owners and editors open the
+ * ArchiveTypeSelector; readers get the not-authorized alert.
+ */
+function CreateSourceButton() {
+  const { t } = useTranslation('shell');
+  const { permission, canWrite } = usePolicy();
+  const [open, setOpen] = useState(false);
+  const onClick = () => {
+    if (canWrite) setOpen(true);
+    else void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
+  };
+  return (
+    <>
+      <Button variant="primary" onClick={onClick} disabled={!permission} className={styles.create} aria-label={t('header.create')}>
+        <Plus size={18} strokeWidth={1.75} aria-hidden />
+        <span className={styles.createText}>{t('header.create')}</span>
+      </Button>
+      {/* Drafts (SPEC §4 Archive creation) arrive with the editors; pass `draft` then. */}
+      <ArchiveTypeSelector open={open} onOpenChange={setOpen} draft={null} />
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Folder } from '@sauce/contract/folders';
+import { ArrowLeft, ChevronsUpDown, X, MessageSquareText, PanelLeftClose, PanelLeftOpen, Puzzle, Smartphone } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FolderNav } from '../features/folders/components/folder-nav.tsx';
+import { useCurrentWorkspace, useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
+import { WorkspaceAvatar } from '../features/workspaces/components/workspace-avatar.tsx';
+import { useWorkspaceName, WorkspaceList } from '../features/workspaces/components/workspace-list.tsx';
+import { useAppStore } from '../state/app-store.ts';
+import { LINKS } from './links.ts';
+import styles from './sidebar.module.css';
+
+/**
+ * Builds the default list route for a folder (SPEC §2 Sidebar): folder (numeric id),
+ * title and tag; undefined ones dropped; 'all' (null) removes the folder.
+ */
+export function folderHref(folder: Pick<Folder, 'id' | 'name'> | null, tag?: string) {
+  const q = new URLSearchParams();
+  if (folder) {
+    q.set('folder', String(folder.id));
+    q.set('title', folder.name);
+  }
+  if (tag) q.set('tag', tag);
+  return q.size ? `/dashboard?${q}` : '/dashboard';
+}
+
+export interface SidebarProps {
+  /** Called after a choice that should close a phone drawer. */
+  onNavigate?(): void;
+  /** Phone drawer: a close button instead of the collapse control. */
+  drawer?: boolean;
+  /** Closes the drawer. */
+  onClose?(): void;
+}
+
+/**
+ * The sidebar (SPEC §2 Sidebar): workspace header with the expand control (workspace
+ * list) and the open/close toggle, then the folder view or the workspace list, then the
+ * app and plugin links. Collapsed, it is a 36px rail with only the open toggle.
+ */
+export function Sidebar({ onNavigate, drawer, onClose }: SidebarProps) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const workspace = useCurrentWorkspace();
+  const { data: status } = useWorkspaceStatus(workspace?.id);
+  const open = useAppStore((s) => s.sidebarOpen);
+  const selectedFolder = useAppStore((s) => s.selectedFolder);
+  const set = useAppStore((s) => s.set);
+  const [view, setView] = useState<'folders' | 'workspaces'>('folders');
+  const nameOf = useWorkspaceName();
+
+  if (!open && !drawer) {
+    return (
+      <aside className={`${styles.sidebar} ${styles.collapsed}`} aria-label={t('sidebar.label')}>
+        <button type="button" className={styles.iconButton} aria-label={t('sidebar.open')} title={t('sidebar.open')} onClick={() => set({ sidebarOpen: true })}>
+          <PanelLeftOpen size={18} strokeWidth={1.75} aria-hidden />
+        </button>
+      </aside>
+    );
+  }
+
+  /** SPEC §2: loading starts before navigation and ends after; selection follows the URL. */
+  const select = async (folder: Folder | null) => {
+    set({ loading: true });
+    try {
+      await navigate(folderHref(folder));
+    } finally {
+      set({ loading: false });
+    }
+    onNavigate?.();
+  };
+
+  const total = status ? status.textSauceCount + status.imageSauceCount : undefined;
+  const name = workspace ? nameOf(workspace) : '';
+
+  return (
+    <aside className={styles.sidebar} aria-label={t('sidebar.label')}>
+      <div className={styles.head}>
+        {view === 'folders' ? (
+          workspace ? (
+            <button
+              type="button"
+              className={styles.workspace}
+              aria-label={`${name} · ${t('sidebar.showWorkspaces')}`}
+              onClick={() => setView('workspaces')}
+            >
+              <WorkspaceAvatar name={name} image={workspace.image} />
+              <span className={styles.workspaceName} title={name}>
+                {name}
+              </span>
+              <ChevronsUpDown size={16} strokeWidth={1.75} aria-hidden className={styles.expand} />
+            </button>
+          ) : (
+            <span className={styles.workspaceSkeleton} aria-hidden />
+          )
+        ) : (
+          <button type="button" className={styles.back} onClick={() => setView('folders')}>
+            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+            <span>{t('sidebar.workspaces')}</span>
+          </button>
+        )}
+        {drawer ? (
+          <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} title={t('sidebar.close')} onClick={onClose}>
+            <X size={18} strokeWidth={1.75} aria-hidden />
+          </button>
+        ) : (
+          <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} title={t('sidebar.close')} onClick={() => set({ sidebarOpen: false })}>
+            <PanelLeftClose size={18} strokeWidth={1.75} aria-hidden />
+          </button>
+        )}
+      </div>
+
+      <div className={styles.scroll}>
+        {view === 'workspaces' ? (
+          <WorkspaceList
+            currentId={workspace?.id}
+            onChosen={() => {
+              setView('folders');
+              onNavigate?.();
+            }}
+          />
+        ) : workspace ? (
+          <FolderNav
+            workspaceId={workspace.id}
+            total={total}
+            selectedId={selectedFolder}
+            onSelect={(f) => void select(f)}
+            onSelectedDeleted={() => {
+              set({ selectedFolder: null, searchParams: {} });
+              void navigate('/dashboard');
+            }}
+          />
+        ) : (
+          <div className={styles.navSkeleton} aria-hidden>
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
+      </div>
+
+      <footer className={styles.foot}>
+        <h2 className="visually-hidden">{t('sidebar.apps')}</h2>
+        <ul className={styles.links}>
+          <li>
+            <ExternalLink href={LINKS.androidApp} icon={<Smartphone size={16} strokeWidth={1.75} aria-hidden />}>
+              {t('sidebar.android')}
+              <span className={styles.new}>{t('sidebar.new')}</span>
+            </ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={LINKS.iosApp} icon={<Smartphone size={16} strokeWidth={1.75} aria-hidden />}>
+              {t('sidebar.ios')}
+            </ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={LINKS.designPlugin} icon={<Puzzle size={16} strokeWidth={1.75} aria-hidden />}>
+              {t('sidebar.plugin')}
+            </ExternalLink>
+          </li>
+        </ul>
+      </footer>
+    </aside>
+  );
+}
+
+function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  return (
+    <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
+      {icon}
+      <span className={styles.linkText}>{children}</span>
+      <span className="visually-hidden">{t('sidebar.opensNewTab')}</span>
+    </a>
+  );
+}
+
+/** The floating feedback button (SPEC §2 Sidebar): opens the external form. */
+export function FeedbackButton() {
+  const { t } = useTranslation('shell');
+  return (
+    <a className={styles.feedback} href={LINKS.feedbackForm} target="_blank" rel="noopener noreferrer" aria-label={`${t('sidebar.feedback')} ${t('sidebar.opensNewTab')}`} title={t('sidebar.feedback')}>
+      <MessageSquareText size={20} strokeWidth={1.75} aria-hidden />
+    </a>
+  );
+}

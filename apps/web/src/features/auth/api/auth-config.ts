@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** GET /auth/config: which sign-in providers this server has configured. */
+export interface AuthConfig {
+  devLogin: boolean;
+  google: { clientId: string } | null;
+  apple: { clientId: string } | null;
+}
+
+export const authConfigQuery = queryOptions({
+  queryKey: ['auth', 'config'],
+  queryFn: () => api<AuthConfig>('/auth/config'),
+  staleTime: Infinity,
+});
+
+/** The configured providers; undefined while loading. */
+export function useAuthConfig(enabled = true) {
+  return useQuery({ ...authConfigQuery, enabled });
+}

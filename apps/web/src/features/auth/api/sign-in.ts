@@ -1,0 +1,44 @@
+import type { Tokens } from '@sauce/contract/auth';
+import { type ErrorBody } from '@sauce/contract/common';
+import { api, ApiError } from '../../../lib/api.ts';
+
+/** POST /auth/dev/signin {email, nickname?}: development sign-in (when enabled). Sets the session cookies. */
+export function devSignIn(body: { email: string; nickname?: string }) {
+  return api<Tokens>('/auth/dev/signin', { method: 'POST', body });
+}
+
+/**
+ * GET /auth/google/user with `Authorization: Bearer <Google credential>` (SPEC §7 Auth):
+ * signs an existing user in (session cookies set by the server).
+ * @throws ApiError with code USER_NOT_EXIST (404) when the person has no account yet.
+ */
+export async function googleSignIn(credential: string): Promise<Tokens> {
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/google/user', {
+      credentials: 'same-origin',
+      headers: { authorization: `Bearer ${credential}` },
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Network error');
+  }
+  const json = (await res.json().catch(() => null)) as { success: true; data: Tokens } | ErrorBody | null;
+  if (res.ok && json?.success) return json.data;
+  const err = json && !json.success ? json.error : { code: 'SYSTEM_ERROR', message: res.statusText };
+  throw new ApiError(res.status, err.code, err.message);
+}
+
+/** POST /auth/google/user {token, agreeMarketing}: signs a new Google user up (SPEC §4 Sign-in). */
+export function googleSignUp(token: string, agreeMarketing: boolean) {
+  return api<Tokens>('/auth/google/user', { method: 'POST', body: { token, agreeMarketing } });
+}
+
+/** Where Apple sign-in starts (SPEC §4): the server redirects to Apple and remembers `destination`. */
+export function appleAuthorizeUrl(destination: string) {
+  return `/api/auth/apple/authorize?destination=${encodeURIComponent(destination)}`;
+}
+
+/** POST /auth/token/logout: revokes the refresh token and clears the session cookies. */
+export function logout() {
+  return api<null>('/auth/token/logout', { method: 'POST' });
+}

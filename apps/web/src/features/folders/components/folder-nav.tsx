@@ -1,0 +1,225 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { Folder as FolderT } from '@sauce/contract/folders';
+import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
+import { usePolicy } from '../../../lib/use-policy.ts';
+import { showToast } from '../../../state/app-store.ts';
+import { useDeleteFolder, useFolders, useReorderFolders } from '../api/folders.ts';
+import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
+import { FolderAddDialog } from './folder-add-dialog.tsx';
+import { formatFolderCount } from './folder-count.ts';
+import styles from './folder-nav.module.css';
+import { FolderRenameDialog } from './folder-rename-dialog.tsx';
+
+export interface FolderNavProps {
+  workspaceId: number;
+  /** Sources in the space (text + image), for the 'all' entry; undefined while loading. */
+  total: number | undefined;
+  /** The selected folder (from the URL); null is 'all'. */
+  selectedId: number | null;
+  /** Selecting a folder, or null for 'all'. */
+  onSelect(folder: FolderT | null): void;
+  /** The selected folder was deleted: go back to the default list (SPEC §4 Delete folder). */
+  onSelectedDeleted(): void;
+}
+
+/** Moves the item at `from` to `to` (a copy). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/**
+ * The sidebar's folder view below the workspace header (SPEC §2 Sidebar): the 'all'
+ * entry, the '폴더' section with its add button, and the draggable folder list with count
+ * badges and a hover menu to rename or delete. Readers see neither the add button nor
+ * the menu and cannot drag (SPEC §6).
+ */
+export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelectedDeleted }: FolderNavProps) {
+  const { t } = useTranslation('folders');
+  const { canWrite } = usePolicy();
+  const { data: folders, isPending } = useFolders(workspaceId);
+  const reorder = useReorderFolders(workspaceId);
+  const remove = useDeleteFolder(workspaceId);
+  const guard = useFolderAddGuard(workspaceId);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<FolderT | null>(null);
+  const list = folders ?? [];
+
+  const onDragEnd = ({ source, destination }: DropResult) => {
+    // SPEC §4: dropped outside the list, nothing changes.
+    if (!destination || destination.index === source.index) return;
+    reorder.mutate(moveItem(list, source.index, destination.index), {
+      onError: () => showToast(t('reorderFailed'), 'error'),
+    });
+  };
+
+  const askDelete = async (folder: FolderT) => {
+    const ok = await confirmDialog({
+      title: t('deleteTitle', { name: folder.name }),
+      description: t('deleteDescription'),
+      confirmText: t('delete'),
+      destructive: true,
+    });
+    if (!ok) return;
+    remove.mutate(folder.id, {
+      onSuccess: () => {
+        if (folder.id === selectedId) onSelectedDeleted();
+        showToast(t('deleted'), 'success');
+      },
+      onError: () => showToast(t('deleteFailed'), 'error'),
+    });
+  };
+
+  const selectOnKey = (e: KeyboardEvent, folder: FolderT) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onSelect(folder);
+    }
+  };
+
+  const position = (index: number) => index + 1;
+
+  return (
+    <nav className={styles.nav} aria-label={t('shell:sidebar.folders')}>
+      <button
+        type="button"
+        className={`${styles.entry} ${selectedId === null ? styles.selected : ''}`}
+        aria-current={selectedId === null ? 'page' : undefined}
+        onClick={() => onSelect(null)}
+      >
+        <Layers size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
+        <span className={styles.name}>{t('all')}</span>
+        {total === undefined ? (
+          <span className={styles.badgeSkeleton} aria-hidden />
+        ) : (
+          <span className={styles.badge}>{formatFolderCount(total)}</span>
+        )}
+      </button>
+
+      <div className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t('section')}</h2>
+        {canWrite && (
+          <button
+            type="button"
+            className={styles.add}
+            aria-label={t('add')}
+            title={t('add')}
+            onClick={() => guard.request(() => setAdding(true))}
+          >
+            <Plus size={16} strokeWidth={1.75} aria-hidden />
+          </button>
+        )}
+      </div>
+
+      {isPending ? (
+        <ul className={styles.list} aria-busy>
+          {[0, 1, 2].map((i) => (
+            <li key={i} className={styles.skeletonRow} aria-hidden>
+              <span />
+            </li>
+          ))}
+        </ul>
+      ) : list.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('empty')}</p>
+          {canWrite && <p className={styles.emptyHint}>{t('emptyHint')}</p>}
+        </div>
+      ) : (
+        <DragDropContext
+          dragHandleUsageInstructions={t('dragHint')}
+          onDragStart={(start, provided) => {
+            const f = list[start.source.index];
+            provided.announce(t('dragStart', { name: f?.name, position: position(start.source.index) }));
+          }}
+          onDragUpdate={(update, provided) =>
+            update.destination && provided.announce(t('dragUpdate', { position: position(update.destination.index) }))
+          }
+          onDragEnd={(result, provided) => {
+            const name = list[result.source.index]?.name;
+            provided.announce(
+              result.destination
+                ? t('dragDrop', { name, position: position(result.destination.index) })
+                : t('dragCancel', { name }),
+            );
+            onDragEnd(result);
+          }}
+        >
+          <Droppable droppableId={`folders-${workspaceId}`}>
+            {(drop) => (
+              <ul className={styles.list} ref={drop.innerRef} {...drop.droppableProps}>
+                {list.map((folder, index) => {
+                  const selected = folder.id === selectedId;
+                  return (
+                    <Draggable key={folder.id} draggableId={String(folder.id)} index={index} isDragDisabled={!canWrite}>
+                      {(drag, snapshot) => (
+                        <li
+                          ref={drag.innerRef}
+                          {...drag.draggableProps}
+                          className={`${styles.row} ${selected ? styles.selected : ''} ${snapshot.isDragging ? styles.dragging : ''}`}
+                        >
+                          <div
+                            {...drag.dragHandleProps}
+                            role="button"
+                            tabIndex={0}
+                            aria-label={folder.name}
+                            aria-current={selected ? 'page' : undefined}
+                            title={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`}
+                            className={styles.handle}
+                            onClick={() => onSelect(folder)}
+                            onKeyDown={(e) => selectOnKey(e, folder)}
+                          >
+                            {selected ? (
+                              <FolderOpen size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
+                            ) : (
+                              <Folder size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
+                            )}
+                            <span className={styles.name}>{folder.name}</span>
+                            <span className={styles.badge} aria-hidden>
+                              {formatFolderCount(folder.itemCount)}
+                            </span>
+                          </div>
+                          {canWrite && (
+                            <Menu.Root modal={false}>
+                              <Menu.Trigger className={styles.more} aria-label={t('options', { name: folder.name })}>
+                                <MoreHorizontal size={16} strokeWidth={1.75} aria-hidden />
+                              </Menu.Trigger>
+                              <Menu.Portal>
+                                <Menu.Content className={styles.menu} align="start" side="right" sideOffset={4}>
+                                  <Menu.Item className={styles.menuItem} onSelect={() => setRenaming(folder)}>
+                                    <Pencil size={16} strokeWidth={1.75} aria-hidden />
+                                    {t('rename')}
+                                  </Menu.Item>
+                                  <Menu.Item
+                                    className={`${styles.menuItem} ${styles.danger}`}
+                                    onSelect={() => void askDelete(folder)}
+                                  >
+                                    <Trash2 size={16} strokeWidth={1.75} aria-hidden />
+                                    {t('delete')}
+                                  </Menu.Item>
+                                </Menu.Content>
+                              </Menu.Portal>
+                            </Menu.Root>
+                          )}
+                        </li>
+                      )}
+                    </Draggable>
+                  );
+                })}
+                {drop.placeholder}
+              </ul>
+            )}
+          </Droppable>
+        </DragDropContext>
+      )}
+
+      <FolderAddDialog workspaceId={workspaceId} open={adding} onOpenChange={setAdding} />
+      <FolderRenameDialog workspaceId={workspaceId} folder={renaming} onClose={() => setRenaming(null)} />
+    </nav>
+  );
+}

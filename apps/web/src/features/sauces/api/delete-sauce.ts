@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import type { SaucePage } from './get-sauces.ts';
+import { invalidateAfterSauceWrite, sauceKeys } from './keys.ts';
+
+/**
+ * DELETE /archive/sauce/{workspace}/{id} (SPEC §4 Delete saved item): on success the item
+ * leaves every cached list at once, then folders and counts reload.
+ */
+export function useDeleteSauce(workspaceId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/archive/sauce/${workspaceId}/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_data, id) => {
+      qc.setQueriesData<SaucePage>({ queryKey: sauceKeys.lists(workspaceId) }, (page) =>
+        page && { ...page, results: page.results.filter((s) => s.id !== id), count: Math.max(0, page.count - 1) },
+      );
+      qc.removeQueries({ queryKey: sauceKeys.detail(workspaceId, id) });
+      await invalidateAfterSauceWrite(qc, workspaceId);
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Sauce } from '@sauce/contract/sauces';
+import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatSauceDate, isImageSrc, linkDomain } from '../lib/format.ts';
+import styles from './sauce-card.module.css';
+
+export interface SauceCardProps {
+  sauce: Sauce;
+  /** Called from the hover menu; the menu shows only when the card is editable (SPEC §6). */
+  onDelete?: (sauce: Sauce) => void;
+}
+
+/** Where a card leads (SPEC §2): the type's archive screen with sauceId and archiveType. */
+export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'>): string {
+  const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';
+  return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}`;
+}
+
+/** The name a card shows: its title, else the link's title; empty when it has neither. */
+export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
+  return sauce.title.trim() || sauce.textCard?.title.trim() || '';
+}
+
+const EXCERPT_IN_NAME = 60;
+
+/**
+ * A source card (SPEC §2 Cards): preview, title, excerpt, link, tags, then nickname, avatar
+ * and date. The title is the card's one link (stretched over the card), so the card is one
+ * tab stop named by its title; tags and the menu are separate buttons above it. The
+ * preview box has a fixed aspect ratio, so loading images never move the grid.
+ */
+export function SauceCard({ sauce, onDelete }: SauceCardProps) {
+  const { t } = useTranslation('sauces');
+  const navigate = useNavigate();
+  const card = sauce.textCard;
+  const named = sauceName(sauce);
+  const flatText = card?.text.replace(/\s+/g, ' ').trim() ?? '';
+  // An untitled note shows 'Untitled' and is announced with the start of its text.
+  const name = named || (flatText ? `${t('untitled')}: ${flatText.slice(0, EXCERPT_IN_NAME)}` : t('untitled'));
+  const rawImage = card?.image || sauce.thumbnail;
+  const image = isImageSrc(rawImage) ? rawImage : null;
+  const domain = linkDomain(card?.link);
+  const excerpt = card?.text.trim();
+
+  return (
+    <article className={styles.card}>
+      <Preview image={image} sauce={sauce} domain={domain} excerpt={excerpt} />
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
+            {named || (
+              <>
+                {t('untitled')}
+                {flatText && <span className="visually-hidden">: {flatText.slice(0, EXCERPT_IN_NAME)}</span>}
+              </>
+            )}
+          </Link>
+        </h3>
+        {excerpt && image && <p className={styles.excerpt}>{excerpt}</p>}
+        {domain && (
+          <p className={styles.linkRow}>
+            <Globe size={14} strokeWidth={1.75} aria-hidden className={styles.linkIcon} />
+            {card?.title && <span className={styles.linkTitle}>{card.title}</span>}
+            <span className={styles.domain}>{domain}</span>
+          </p>
+        )}
+        {sauce.tagSet.length > 0 && (
+          <ul className={styles.tags} aria-label={t('card.tags')}>
+            {sauce.tagSet.map(({ name: tag }) => (
+              <li key={tag}>
+                <button
+                  type="button"
+                  className={styles.tag}
+                  onClick={() => navigate(`/dashboard?${new URLSearchParams({ tag, title: tag })}`)}
+                >
+                  <Hash size={12} strokeWidth={1.75} aria-hidden />
+                  {tag}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <footer className={styles.meta}>
+        <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
+        <span className={styles.nickname}>{sauce.userNickname}</span>
+        <time className={styles.date} dateTime={sauce.createdAt}>
+          {formatSauceDate(sauce.createdAt)}
+        </time>
+      </footer>
+      {sauce.isEditable && onDelete && (
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger className={styles.menuButton} aria-label={t('card.menu', { title: name })}>
+            <MoreHorizontal size={18} strokeWidth={1.75} aria-hidden />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className={styles.menu} align="end" sideOffset={4}>
+              <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => onDelete(sauce)}>
+                <Trash2 size={16} strokeWidth={1.75} aria-hidden />
+                {t('delete.action')}
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      )}
+    </article>
+  );
+}
+
+function Preview({ image, sauce, domain, excerpt }: { image: string | null; sauce: Sauce; domain: string; excerpt?: string }) {
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  if (image && !failed) {
+    return (
+      <div className={`${styles.preview} ${loaded ? '' : styles.previewLoading}`}>
+        <img
+          src={image}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className={styles.previewImage}
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+        />
+      </div>
+    );
+  }
+  // No picture: the box keeps its size and shows the text itself, or the link's domain.
+  if (excerpt) {
+    return (
+      <div className={`${styles.preview} ${styles.previewText}`}>
+        <p className={styles.previewExcerpt}>{excerpt}</p>
+      </div>
+    );
+  }
+  const Icon = sauce.type === 'IMAGE' ? ImageIcon : domain ? Globe : FileText;
+  return (
+    <div className={`${styles.preview} ${styles.previewEmpty}`} aria-hidden>
+      <Icon size={24} strokeWidth={1.75} />
+      {domain && <span>{domain}</span>}
+    </div>
+  );
+}
+
+/** The author's picture, or the nickname's first letter when there is none. */
+export function Avatar({ nickname, image }: { nickname: string; image: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (isImageSrc(image) && !failed) {
+    return (
+      <img className={styles.avatar} src={image} alt="" width={20} height={20} referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+    );
+  }
+  return (
+    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden>
+      {Array.from(nickname.trim())[0]?.toUpperCase() ?? '?'}
+    </span>
+  );
+}
+
+/** A loading card (SPEC §2): the preview box, then the 4-bar placeholder. */
+export function SauceCardSkeleton() {
+  return (
+    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden>
+      <div className={`${styles.preview} ${styles.previewLoading}`} />
+      <TextProgress />
+    </div>
+  );
+}
+
+/** The 4-bar progress placeholder of a loading text card (SPEC §2 Cards). */
+export function TextProgress() {
+  return (
+    <div className={styles.bars}>
+      <span className={styles.bar} />
+      <span className={styles.bar} />
+      <span className={styles.bar} />
+      <span className={styles.bar} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkLink, formatSauceDate, isHttpUrl, linkDomain } from './format.ts';
+
+describe('formatSauceDate', () => {
+  it('keeps the first 10 characters and turns dashes into dots', () => {
+    expect(formatSauceDate('2024-05-01T09:30:00.000Z')).toBe('2024.05.01');
+    expect(formatSauceDate('2023-12-31')).toBe('2023.12.31');
+  });
+});
+
+describe('links', () => {
+  it('accepts only http(s) as links', () => {
+    expect(isHttpUrl('https://example.com/a')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('data:text/html,hi')).toBe(false);
+    expect(isHttpUrl(null)).toBe(false);
+  });
+
+  it('checks typed links loosely and adds https:// when missing', () => {
+    expect(checkLink('  ')).toEqual({ ok: false, reason: 'empty' });
+    expect(checkLink('example.com/x')).toEqual({ ok: true, link: 'https://example.com/x' });
+    expect(checkLink('http://127.0.0.1:4000/page')).toEqual({ ok: true, link: 'http://127.0.0.1:4000/page' });
+    expect(checkLink('localhost:3000')).toEqual({ ok: true, link: 'https://localhost:3000' });
+    expect(checkLink('javascript:alert(1)')).toEqual({ ok: false, reason: 'scheme' });
+    expect(checkLink('ftp://example.com')).toEqual({ ok: false, reason: 'scheme' });
+    expect(checkLink('not a link')).toEqual({ ok: false, reason: 'format' });
+    expect(checkLink('word')).toEqual({ ok: false, reason: 'format' });
+  });
+
+  it('shows the domain without www', () => {
+    expect(linkDomain('https://www.figma.com/file/1')).toBe('figma.com');
+    expect(linkDomain('mailto:a@b.c')).toBe('');
+  });
+});

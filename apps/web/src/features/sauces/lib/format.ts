@@ -1,0 +1,54 @@
+/**
+ * A card's date (SPEC §2 Cards): the first 10 characters of createdAt with dashes turned
+ * into dots, e.g. '2024-05-01T09:30:00.000Z' → '2024.05.01'.
+ */
+export function formatSauceDate(createdAt: string): string {
+  return createdAt.slice(0, 10).replace(/-/g, '.');
+}
+
+/** True for an absolute http(s) URL: the only links ever rendered as links. */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An image source we may load: http(s) or a same-origin path (uploaded files). */
+export function isImageSrc(value: string | null | undefined): value is string {
+  if (!value) return false;
+  return (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value);
+}
+
+/** The host of a link without 'www.', for the card's domain line; '' when unparsable. */
+export function linkDomain(link: string | null | undefined): string {
+  if (!isHttpUrl(link)) return '';
+  return new URL(link).host.replace(/^www\./, '');
+}
+
+/** A scheme at the start ('javascript:', 'mailto:'), but not a 'host:port'. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+/** Loose URL pattern (SPEC §5 Link): a host with a dot and a 2+ character label after it, or localhost. */
+const LOOSE_URL = /^https?:\/\/(localhost|[^\s/?#.]+(\.[^\s/?#.]+)*\.[^\s/?#.]{2,}|[^\s/?#]*\[[0-9a-f:]+\])(:\d+)?([/?#]\S*)?$/i;
+
+export type LinkCheck = { ok: true; link: string } | { ok: false; reason: 'empty' | 'scheme' | 'format' };
+
+/**
+ * Checks a typed link (SPEC §5: non-empty, loose URL pattern; only http(s)). A missing
+ * scheme becomes https://. Returns the normalized link or why it was refused.
+ */
+export function checkLink(input: string): LinkCheck {
+  const value = input.trim();
+  if (!value) return { ok: false, reason: 'empty' };
+  let link = value;
+  if (SCHEME.test(value)) {
+    if (!/^https?:\/\//i.test(value)) return { ok: false, reason: 'scheme' };
+  } else {
+    link = `https://${value.replace(/^\/+/, '')}`;
+  }
+  if (!LOOSE_URL.test(link) || !isHttpUrl(link)) return { ok: false, reason: 'format' };
+  return { ok: true, link };
+}

@@ -1,0 +1,70 @@
+import { LIMITS } from '@sauce/contract/limits';
+import type { Tag } from '@sauce/contract/tags';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+interface TagPage {
+  results: Tag[];
+  count: number;
+}
+
+/** Tags belong to the person, not the workspace: keys start with ['tags']. */
+export const tagKeys = {
+  all: ['tags'] as const,
+  lists: ['tags', 'list'] as const,
+};
+
+/**
+ * GET /archive/tag/list with pageSize 100, favorite=false and an optional search
+ * (SPEC §7 Tags); favorites come first, then by name.
+ */
+export const tagsQuery = (search = '') =>
+  queryOptions({
+    queryKey: [...tagKeys.lists, search.trim().toLowerCase()],
+    queryFn: async ({ signal }) =>
+      (
+        await api<TagPage>('/archive/tag/list', {
+          signal,
+          query: { pageSize: LIMITS.tagPageSize, favorite: false, search: search.trim().toLowerCase() || undefined },
+        })
+      ).results,
+  });
+
+/** The person's tags matching `search` (all when empty). */
+export function useTags(search = '', enabled = true) {
+  return useQuery({ ...tagsQuery(search), enabled, placeholderData: keepPreviousData });
+}
+
+/** POST /archive/tag {name}: adds a tag to the person's list (idempotent). */
+export function useCreateTag() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api<Tag>('/archive/tag', { method: 'POST', body: { name } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.lists }),
+  });
+}
+
+/**
+ * Favorite on/off: POST /archive/tag/favorite {name} or DELETE /archive/tag/favorite/{name}.
+ * Optimistic (DESIGN.md): every cached tag list flips at once and is rolled back on error;
+ * the caller shows the rollback toast.
+ */
+export function useToggleTagFavorite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, favorite }: { name: string; favorite: boolean }) =>
+      favorite
+        ? api<Tag>('/archive/tag/favorite', { method: 'POST', body: { name } })
+        : api<Tag>(`/archive/tag/favorite/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    onMutate: async ({ name, favorite }) => {
+      await qc.cancelQueries({ queryKey: tagKeys.lists });
+      const previous = qc.getQueriesData<Tag[]>({ queryKey: tagKeys.lists });
+      qc.setQueriesData<Tag[]>({ queryKey: tagKeys.lists }, (list) =>
+        list?.map((t) => (t.name === name ? { ...t, favorite } : t)),
+      );
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => ctx?.previous.forEach(([key, data]) => qc.setQueryData(key, data)),
+    onSettled: () => qc.invalidateQueries({ queryKey: tagKeys.lists }),
+  });
+}

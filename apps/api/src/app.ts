@@ -6,10 +6,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -25,6 +26,17 @@ import { metadataRoutes } from './routes/metadata/index.ts';
 import { sauceRoutes } from './routes/sauces/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { workspaceRoutes } from './routes/workspaces/index.ts';
+
+/**
+ * Response serializer: the route's zod response schema, turned into JSON Schema and
+ * compiled by fast-json-stringify. It writes only the fields the schema names (so nothing
+ * leaks when a row gains a column) and is several times faster than validating every
+ * response with zod and then JSON.stringify (measured by `npm run bench`).
+ */
+function responseSerializer({ schema }: { schema: unknown }) {
+  const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return fastJson(json as Parameters<typeof fastJson>[0]);
+}
 
 /** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -44,7 +56,7 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let e: AppError;

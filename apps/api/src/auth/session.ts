@@ -35,7 +35,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   app.decorateRequest('userId', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.cookies[COOKIES.csrf]) {
+    const header = req.headers.authorization;
+    // Browsers get the anti-forgery cookie; API clients authenticate by header and need none.
+    if (!header && !req.cookies[COOKIES.csrf]) {
       reply.setCookie(COOKIES.csrf, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
@@ -43,7 +45,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
         httpOnly: false,
       });
     }
-    const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookieToken = req.cookies[COOKIES.access];
     const byCookie = !bearer && (cookieToken !== undefined || req.cookies[COOKIES.refresh] !== undefined);

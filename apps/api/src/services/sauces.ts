@@ -40,8 +40,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * as JSON), newest first. `where` narrows; `limit`/`offset` page.
  */
 export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): Promise<SauceRecord[]> {
+  return (await selectSaucesCounted(db, where, limit, offset)).rows;
+}
+
+/** selectSauces plus the count of all matching rows (window count: one statement). */
+async function selectSaucesCounted(db: Tx, where: SQL, limit: number, offset: number) {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
+    SELECT count(*) OVER () AS total_count, s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
       s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id, s.created_at, s.updated_at,
       u.nickname AS author_nickname, u.profile_image AS author_profile_image,
       COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
@@ -51,7 +56,8 @@ export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): P
     WHERE ${where}
     ORDER BY s.created_at DESC, s.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
-  return result.rows.map((r) => ({
+  const total = result.rows.length ? Number(result.rows[0]!.total_count) : null;
+  const rows = result.rows.map((r) => ({
     id: r.id as number,
     workspaceId: r.workspace_id as number,
     type: r.type as 'TEXT' | 'IMAGE',
@@ -72,6 +78,7 @@ export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): P
     tagNames: r.tag_names as string[],
     folderSet: r.folder_set as { id: number; name: string }[],
   }));
+  return { rows, total };
 }
 
 /** The filter of a list query (SPEC §2 Cards and lists; §5: at most 3 tags, all must match). */
@@ -99,11 +106,13 @@ function listWhere(workspaceId: number, userId: number, q: SauceListQuery): SQL 
 export async function listSauces(db: Db, workspaceId: number, userId: number, q: SauceListQuery) {
   const where = listWhere(workspaceId, userId, q);
   const offset = (q.page - 1) * q.pageSize;
-  const [rows, total] = await Promise.all([
-    selectSauces(db, where, q.pageSize, offset),
-    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces s WHERE ${where}`),
-  ]);
-  const n = total.rows[0]?.n ?? 0;
+  const { rows, total } = await selectSaucesCounted(db, where, q.pageSize, offset);
+  // Past the last page the window count is not there; count on its own then.
+  const n =
+    total ??
+    (offset === 0
+      ? 0
+      : ((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces s WHERE ${where}`)).rows[0]?.n ?? 0));
   return {
     results: rows,
     count: n,

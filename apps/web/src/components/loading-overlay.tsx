@@ -11,8 +11,14 @@ export function LoadingOverlay() {
   const { t } = useTranslation();
   const loading = useAppStore((s) => s.loading);
   const [shown, setShown] = useState(false);
+  // Hide as soon as loading ends: adjusted while rendering from the previous value, not in an effect.
+  const [prevLoading, setPrevLoading] = useState(loading);
+  if (loading !== prevLoading) {
+    setPrevLoading(loading);
+    if (!loading) setShown(false);
+  }
   useEffect(() => {
-    if (!loading) return setShown(false);
+    if (!loading) return;
     const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
   }, [loading]);

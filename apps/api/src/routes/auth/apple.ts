@@ -62,6 +62,15 @@ function takeAppleCookies(req: FastifyRequest, reply: FastifyReply, config: Conf
   return out;
 }
 
+/** Whether `s` holds a backslash or an ASCII control character (U+0000–U+001F, U+007F). */
+function hasBackslashOrControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x1f || c === 0x7f || c === 0x5c) return true;
+  }
+  return false;
+}
+
 /**
  * The path to send the browser to after sign-in: `raw` when it is a same-origin relative
  * path ('/archive?x=1#y'), else {@link DEFAULT_DESTINATION}. Absolute and protocol-relative
@@ -71,7 +80,7 @@ export function safeDestination(raw: string | undefined, publicUrl: string): str
   if (!raw || raw.length > MAX_DESTINATION_LENGTH || !raw.startsWith('/') || raw.startsWith('//')) {
     return DEFAULT_DESTINATION;
   }
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return DEFAULT_DESTINATION;
+  if (hasBackslashOrControl(raw)) return DEFAULT_DESTINATION;
   const origin = new URL(publicUrl).origin;
   let url: URL;
   try {

@@ -1,5 +1,5 @@
 import { FileText, Image as ImageIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../button.tsx';
@@ -37,9 +37,13 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [step, setStep] = useState<'draft' | 'type'>(draft ? 'draft' : 'type');
-  useEffect(() => {
+  // On opening (or a new draft while open) start over at the first step: adjusted while
+  // rendering from the previous props, not in an effect (react.dev "You Might Not Need an Effect").
+  const [prev, setPrev] = useState({ open, draft });
+  if (prev.open !== open || prev.draft !== draft) {
+    setPrev({ open, draft });
     if (open) setStep(draft ? 'draft' : 'type');
-  }, [open, draft]);
+  }
 
   const go = (type: ArchiveType, continueDraft = false) => {
     onOpenChange(false);

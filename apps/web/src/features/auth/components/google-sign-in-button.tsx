@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './sign-in-dialog.module.css';
 
@@ -56,8 +56,12 @@ export interface GoogleSignInButtonProps {
 export function GoogleSignInButton({ clientId, onCredential, width }: GoogleSignInButtonProps) {
   const { t, i18n } = useTranslation('auth');
   const host = useRef<HTMLDivElement>(null);
+  // The latest onCredential for GIS's callback, without re-initializing GIS when it changes.
+  // Synced after commit (refs must not be written during render).
   const callback = useRef(onCredential);
-  callback.current = onCredential;
+  useLayoutEffect(() => {
+    callback.current = onCredential;
+  }, [onCredential]);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {

@@ -82,6 +82,28 @@ describe('folder name rules (SPEC §5)', () => {
     expect(folderNameProblem('Marketing', ['Marketing'], 'Design')).toBe('exists');
   });
 
+  it('refills the field each time it opens, and follows a new prefilled name while open', () => {
+    const props = {
+      onOpenChange: () => {},
+      title: 'Rename folder',
+      submitLabel: 'Rename',
+      existingNames: ['Marketing'],
+      onSubmit: () => {},
+    };
+    const { rerender } = render(<FolderNameDialog {...props} open initialName="Design" />);
+    const field = () => screen.getByRole('textbox', { name: 'Folder name' }) as HTMLInputElement;
+    fireEvent.change(field(), { target: { value: 'Typed' } });
+    expect(field().value).toBe('Typed');
+    rerender(<FolderNameDialog {...props} open={false} initialName="Design" />);
+    rerender(<FolderNameDialog {...props} open initialName="Design" />);
+    expect(field().value).toBe('Design');
+    rerender(<FolderNameDialog {...props} open initialName="Research" />);
+    expect(field().value).toBe('Research');
+    fireEvent.change(field(), { target: { value: 'Kept' } });
+    rerender(<FolderNameDialog {...props} open initialName="Research" />);
+    expect(field().value).toBe('Kept');
+  });
+
   it('shows 999+ on the badge from 1000', () => {
     expect(formatFolderCount(999)).toBe('999');
     expect(formatFolderCount(1000)).toBe('999+');

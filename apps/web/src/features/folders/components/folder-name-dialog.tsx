@@ -1,5 +1,5 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
@@ -58,9 +58,13 @@ export function FolderNameDialog({
   const { t } = useTranslation('folders');
   const formId = useId();
   const [name, setName] = useState(initialName ?? '');
-  useEffect(() => {
+  // Refill the field on opening (or when the prefilled name changes while open): adjusted
+  // while rendering from the previous props, not in an effect.
+  const [prev, setPrev] = useState({ open, initialName });
+  if (prev.open !== open || prev.initialName !== initialName) {
+    setPrev({ open, initialName });
     if (open) setName(initialName ?? '');
-  }, [open, initialName]);
+  }
 
   const problem = folderNameProblem(name, existingNames, initialName);
   const submit = (e: FormEvent) => {

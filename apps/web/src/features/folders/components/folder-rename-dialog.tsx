@@ -1,5 +1,5 @@
 import type { Folder } from '@sauce/contract/folders';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
@@ -21,10 +21,11 @@ export function FolderRenameDialog({ workspaceId, folder, onClose }: FolderRenam
   const { t } = useTranslation('folders');
   const { data: folders = [] } = useFolders(workspaceId);
   const rename = useRenameFolder(workspaceId);
-  // Keep the last folder while the dialog animates out.
-  const last = useRef(folder);
-  if (folder) last.current = folder;
-  const shown = folder ?? last.current;
+  // Keep the last folder while the dialog animates out (state adjusted during render, so it
+  // can be read while rendering).
+  const [last, setLast] = useState(folder);
+  if (folder && folder !== last) setLast(folder);
+  const shown = folder ?? last;
 
   const submit = (name: string) => {
     if (!folder) return;

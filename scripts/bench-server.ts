@@ -1,0 +1,66 @@
+// Child process of `npm run bench`: the real app and a minimal raw-SQL Fastify route on
+// one PostgreSQL, seeded with 100 tagged sources. Prints one JSON line when ready.
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { signAccessToken } from '../apps/api/src/auth/tokens.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { createFolder } from '../apps/api/src/services/folders.ts';
+import { createSauce } from '../apps/api/src/services/sauces.ts';
+import { createUser } from '../apps/api/src/services/users.ts';
+
+const dataDir = process.env.BENCH_DATA_DIR!;
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+const { db, pool } = database;
+
+const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+const { user, workspaceId } = await createUser(db, { kind: 'dev', subject: email }, { email, nickname: 'bench', agreeMarketing: false });
+const folders = [];
+for (const name of ['Refs', 'Type', 'Color']) folders.push((await createFolder(db, workspaceId, name)).id);
+for (let i = 0; i < 100; i++) {
+  await createSauce(db, { userId: user.id, workspaceId }, {
+    type: 'TEXT',
+    title: `Reference ${i}`,
+    textSauce: { text: `Notes for reference ${i} `.repeat(8), link: null },
+    tagSet: [`tag${i % 7}`, `topic${i % 5}`, 'bench'],
+    folderSet: [folders[i % 3]!],
+  }, { allowPrivate: false });
+}
+
+const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
+const app = await buildApp({ config, db, secret, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+// Baseline: the same rows from one raw SQL statement, serialized with JSON.stringify.
+const raw = Fastify({ logger: false });
+raw.get('/list', async () => {
+  const r = await pool.query(
+    `SELECT s.id, s.type, s.title, s.text, s.link, s.link_title, s.link_description, s.link_image, s.thumbnail,
+       s.byte_size, s.is_share_enabled, s.created_at, s.updated_at, u.nickname, u.profile_image,
+       COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tags,
+       COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name)) FROM sauce_folders sf
+         JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folders
+     FROM sauces s JOIN users u ON u.id = s.author_id WHERE s.workspace_id = $1
+     ORDER BY s.created_at DESC, s.id DESC LIMIT 100`,
+    [workspaceId],
+  );
+  return { success: true, data: { results: r.rows, count: r.rowCount } };
+});
+await raw.listen({ port: 0, host: '127.0.0.1' });
+
+const addr = (s: typeof raw) => (s.server.address() as { port: number }).port;
+console.log(JSON.stringify({
+  ready: true,
+  apiUrl: `http://127.0.0.1:${addr(app as never)}/api/archive/sauce/${workspaceId}/list?pageSize=100`,
+  rawUrl: `http://127.0.0.1:${addr(raw)}/list`,
+  token: await signAccessToken(secret, user.id),
+}));
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await raw.close();
+  await database.close();
+  process.exit(0);
+});

@@ -40,6 +40,9 @@ export async function openDatabase(opts: {
         log: opts.log,
       });
   const pool = new pg.Pool({ connectionString: opts.databaseUrl ?? embedded!.url, max: 20 });
+  // An idle client losing its connection (the server restarting or shutting down) must not
+  // crash the process; the pool replaces it on the next query.
+  pool.on('error', (e) => opts.log?.(`idle database connection lost: ${e.message}`));
   const db = createDb(pool);
   await migrateDb(db);
   return {

@@ -2,7 +2,7 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { Folder as FolderT } from '@sauce/contract/folders';
 import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { usePolicy } from '../../../lib/use-policy.ts';
@@ -49,6 +49,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
   const guard = useFolderAddGuard(workspaceId);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<FolderT | null>(null);
+  const countIdPrefix = useId();
   const list = folders ?? [];
 
   const onDragEnd = ({ source, destination }: DropResult) => {
@@ -155,6 +156,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
               <ul className={styles.list} ref={drop.innerRef} {...drop.droppableProps}>
                 {list.map((folder, index) => {
                   const selected = folder.id === selectedId;
+                  const countId = `${countIdPrefix}-count-${folder.id}`;
                   return (
                     <Draggable key={folder.id} draggableId={String(folder.id)} index={index} isDragDisabled={!canWrite}>
                       {(drag, snapshot) => (
@@ -170,6 +172,9 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                             aria-label={folder.name}
                             aria-current={selected ? 'page' : undefined}
                             title={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`}
+                            // The badge is hidden from screen readers: the count is said
+                            // here, before the drag instructions (the title would be lost).
+                            aria-describedby={[countId, drag.dragHandleProps?.['aria-describedby']].filter(Boolean).join(' ')}
                             className={styles.handle}
                             onClick={() => onSelect(folder)}
                             onKeyDown={(e) => selectOnKey(e, folder)}
@@ -184,6 +189,9 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                               {formatFolderCount(folder.itemCount)}
                             </span>
                           </div>
+                          <span id={countId} className="visually-hidden">
+                            {t('itemCount', { count: folder.itemCount })}
+                          </span>
                           {canWrite && (
                             <Menu.Root modal={false}>
                               <Menu.Trigger className={styles.more} aria-label={t('options', { name: folder.name })}>

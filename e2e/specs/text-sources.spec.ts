@@ -1,0 +1,387 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+
+/**
+ * A new person's first text source, in the Korean and the English UI: sign in, make two
+ * folders and reorder them by keyboard, save a text source whose link points at a page on
+ * loopback (its preview shows on the card), find it by tag and by search, edit it, delete
+ * it. Labels come from the app's own i18n files, so one spec serves both projects.
+ */
+
+// ---------------------------------------------------------------------------------------
+// i18n: the app's JSON bundles, looked up like i18next does ('ns:a.b', {{var}}, plurals)
+// ---------------------------------------------------------------------------------------
+
+type Lang = 'ko' | 'en';
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+const I18N_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/i18n');
+
+function translator(lang: Lang): Translate {
+  const bundles = new Map<string, Record<string, unknown>>();
+  const bundle = (ns: string) => {
+    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8')));
+    return bundles.get(ns)!;
+  };
+  const lookup = (ns: string, key: string): string | undefined => {
+    let node: unknown = bundle(ns);
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === 'string' ? node : undefined;
+  };
+  return (fullKey, vars = {}) => {
+    const [ns, key] = fullKey.includes(':') ? (fullKey.split(':') as [string, string]) : ['common', fullKey];
+    const plural = typeof vars.count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(vars.count)}` : undefined;
+    const text = (plural && lookup(ns, plural)) ?? lookup(ns, key);
+    if (text === undefined) throw new Error(`No ${lang} text for ${fullKey}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);
+
+// ---------------------------------------------------------------------------------------
+// The linked page: HTML with Open Graph tags and its preview image, on 127.0.0.1
+// ---------------------------------------------------------------------------------------
+
+interface LinkedPage {
+  url: string;
+  imageUrl: string;
+  title: string;
+  description: string;
+  close: () => Promise<void>;
+}
+
+async function serveLinkedPage(title: string, description: string): Promise<LinkedPage> {
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    if (req.url === '/preview.svg') {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+      res.end(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">' +
+          '<rect width="640" height="360" fill="#ff6b3d"/><circle cx="320" cy="180" r="110" fill="#fff3c4"/></svg>',
+      );
+    } else if (req.url === '/article') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html>
+<html><head>
+<meta charset="utf-8">
+<title>fallback title</title>
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:image" content="${origin}/preview.svg">
+</head><body><h1>${title}</h1><p>${description}</p></body></html>`);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/article`,
+    imageUrl: `${origin}/preview.svg`,
+    title,
+    description,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Page helpers
+// ---------------------------------------------------------------------------------------
+
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+/** The sidebar's folder navigation. */
+const folderNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('shell:sidebar.folders') });
+
+/** A folder's entry (its drag handle) in the sidebar. */
+const folderEntry = (page: Page, t: Translate, name: string) =>
+  folderNav(page, t).getByRole('button', { name, exact: true });
+
+/** The folders in the sidebar, in order, by their entries' names. */
+async function expectFolderOrder(page: Page, t: Translate, names: string[]) {
+  const rows = folderNav(page, t).getByRole('listitem');
+  await expect(rows).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    await expect(rows.nth(i).getByRole('button').first()).toHaveAccessibleName(name);
+  }
+}
+
+/** A folder's count badge, and the description that says it to screen readers. */
+async function expectFolderCount(page: Page, t: Translate, name: string, count: number) {
+  const entry = folderEntry(page, t, name);
+  await expect(entry).toHaveText(new RegExp(`^${escapeRe(name)}\\s*${count}$`));
+  // Screen readers hear the count first, then how to drag.
+  await expect(entry).toHaveAccessibleDescription(
+    `${t('folders:itemCount', { count })} ${t('folders:dragHint')}`,
+  );
+}
+
+/** The 'all' entry's total badge. */
+async function expectTotal(page: Page, t: Translate, count: number) {
+  await expect(folderNav(page, t).getByRole('button', { name: new RegExp(`^${escapeRe(t('folders:all'))}`) })).toHaveText(
+    new RegExp(`^${escapeRe(t('folders:all'))}\\s*${count}$`),
+  );
+}
+
+/** The dashboard's source cards. */
+const cards = (page: Page, t: Translate) => page.getByRole('list', { name: t('dashboard:listLabel') }).getByRole('article');
+
+/** The card whose title (its link) is `title`. */
+const card = (page: Page, t: Translate, title: string) =>
+  cards(page, t).filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+async function signIn(page: Page, t: Translate, email: string) {
+  const dialog = page.getByRole('dialog', { name: t('auth:title') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(t('auth:dev.email')).fill(email);
+  await dialog.getByRole('button', { name: t('auth:dev.submit') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
+}
+
+async function createFolder(page: Page, t: Translate, name: string) {
+  await folderNav(page, t).getByRole('button', { name: t('folders:add'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('folders:addTitle') });
+  await dialog.getByLabel(t('folders:nameLabel')).fill(name);
+  await dialog.getByRole('button', { name: t('folders:create'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(folderEntry(page, t, name)).toBeVisible();
+}
+
+/**
+ * Moves a folder one place down with the keyboard (@hello-pangea/dnd): focus its drag
+ * handle, Space lifts, ArrowDown moves, Space drops. Each step waits for what the list
+ * announces, and the drop for the saved order.
+ */
+async function moveFolderDownByKeyboard(page: Page, t: Translate, name: string, from: number) {
+  const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+  await folderEntry(page, t, name).focus();
+  await page.keyboard.press('Space');
+  await announced(t('folders:dragStart', { name, position: from }));
+  await page.keyboard.press('ArrowDown');
+  await announced(t('folders:dragUpdate', { position: from + 1 }));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && /\/archive\/folder\/\d+\/order$/.test(new URL(r.url()).pathname),
+  );
+  await page.keyboard.press('Space');
+  await announced(t('folders:dragDrop', { name, position: from + 1 }));
+  expect((await saved).ok()).toBe(true);
+}
+
+/** Header 'Create source' → type selector → Text: the new text source editor. */
+async function startTextSource(page: Page, t: Translate) {
+  await page.getByRole('button', { name: t('shell:header.create') }).click();
+  const chooser = page.getByRole('dialog', { name: t('shell:archiveType.title') });
+  await chooser.getByRole('button', { name: new RegExp(`^${escapeRe(t('shell:archiveType.TEXT'))}`) }).click();
+  await expect(page).toHaveURL(/\/archive\/text$/);
+  await expect(page.getByRole('heading', { name: t('archive:text.newPageTitle') })).toBeAttached();
+}
+
+/** LinkAdd: type the link, wait for its preview in the dialog, add it. */
+async function addLink(page: Page, t: Translate, linked: LinkedPage) {
+  await page.getByRole('button', { name: t('archive:text.addLink') }).click();
+  const dialog = page.getByRole('dialog', { name: t('sauces:link.addTitle') });
+  await dialog.getByLabel(t('sauces:link.field')).fill(linked.url);
+  await expect(dialog.getByText(linked.title, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(linked.description, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: t('sauces:link.add'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // The editor shows the same preview.
+  await expect(page.getByText(linked.title, { exact: true })).toBeVisible();
+}
+
+/** Adds tags with the tag input inside `scope` (type, Enter). */
+async function addTags(scope: Locator, t: Translate, tags: string[]) {
+  const input = scope.getByRole('combobox', { name: t('tags:label') });
+  for (const tag of tags) {
+    await input.fill(tag);
+    await input.press('Enter');
+    await expect(scope.getByRole('list', { name: t('tags:selected') }).getByRole('listitem').filter({ hasText: exactly(tag) })).toBeVisible();
+  }
+}
+
+/** SaveArchive: checks the title, picks a folder, adds tags, saves; back on the dashboard. */
+async function saveFromDialog(
+  page: Page,
+  t: Translate,
+  { title, folder, tags = [] }: { title: string; folder?: string; tags?: string[] },
+) {
+  await page.getByRole('button', { name: t('archive:text.save'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('archive:saveDialog.title') });
+  await expect(dialog.getByLabel(t('archive:saveDialog.titleLabel'))).toHaveValue(title);
+  if (folder) {
+    await dialog.getByRole('button', { name: `${t('folders:multi.label')}: ${t('folders:multi.allFolders')}` }).click();
+    const menu = page.getByRole('menu', { name: t('folders:multi.label') });
+    await menu.getByRole('menuitemcheckbox', { name: folder, exact: true }).click();
+    await expect(menu.getByRole('menuitemcheckbox', { name: folder, exact: true })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(dialog.getByRole('button', { name: `${t('folders:multi.label')}: ${folder}` })).toBeVisible();
+  }
+  await addTags(dialog, t, tags);
+  await dialog.getByRole('button', { name: t('archive:saveDialog.save'), exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The card's link preview: the linked page's title, its domain and its image, loaded. */
+async function expectLinkPreviewOnCard(page: Page, t: Translate, title: string, linked: LinkedPage) {
+  const c = card(page, t, title);
+  await expect(c).toBeVisible();
+  await expect(c.getByText(linked.title, { exact: true })).toBeVisible();
+  await expect(c.getByText(new URL(linked.url).host, { exact: true })).toBeVisible();
+  const image = c.locator(`img[src="${linked.imageUrl}"]`);
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+}
+
+async function expectEmpty(page: Page, t: Translate) {
+  await expect(page.getByText(t('dashboard:empty'), { exact: true })).toBeVisible();
+  await expect(cards(page, t)).toHaveCount(0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The test
+// ---------------------------------------------------------------------------------------
+
+test('a new user files a text source with a link, finds it, edits it and deletes it', async ({ page }, testInfo) => {
+  const lang = testInfo.project.name as Lang;
+  const t = translator(lang);
+  const run = `${lang}${Date.now().toString(36)}`;
+  const email = `e2e-${run}@example.com`;
+  const [folderA, folderB] = lang === 'ko' ? ['레퍼런스', '아이디어'] : ['References', 'Ideas'];
+  const tags = lang === 'ko' ? ['루프백', 'design'] : ['loopback', 'design'];
+  const title = lang === 'ko' ? '루프백 메모' : 'Loopback notes';
+  const newTitle = lang === 'ko' ? '수정한 루프백 메모' : 'Edited loopback notes';
+  const linked = await serveLinkedPage(`Loopback page ${run}`, 'A page served by the test on 127.0.0.1.');
+
+  try {
+    await test.step('open the app and sign in with the development form', async () => {
+      await page.goto('/');
+      await signIn(page, t, email);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectEmpty(page, t);
+      await expect(folderNav(page, t).getByText(t('folders:empty'))).toBeVisible();
+      await snap(page, testInfo, '01-signed-in');
+    });
+
+    await test.step('create two folders', async () => {
+      await createFolder(page, t, folderA);
+      await createFolder(page, t, folderB);
+      await expectFolderOrder(page, t, [folderA, folderB]);
+      await expectFolderCount(page, t, folderA, 0);
+      await expectFolderCount(page, t, folderB, 0);
+    });
+
+    await test.step('reorder the folders with the keyboard; the order is saved', async () => {
+      await moveFolderDownByKeyboard(page, t, folderA, 1);
+      await expectFolderOrder(page, t, [folderB, folderA]);
+      await page.reload();
+      await expectFolderOrder(page, t, [folderB, folderA]);
+      await snap(page, testInfo, '02-folders-reordered');
+    });
+
+    await test.step('create a text source with a link, two tags and a folder', async () => {
+      await startTextSource(page, t);
+      await page.getByLabel(t('archive:text.titleLabel'), { exact: true }).fill(title);
+      await addLink(page, t, linked);
+      await page.getByLabel(t('archive:text.textLabel'), { exact: true }).fill('Why this page matters.');
+      await snap(page, testInfo, '03-editor');
+      await saveFromDialog(page, t, { title, folder: folderB, tags });
+      await expect(page.getByRole('status').getByText(t('sauces:saved'))).toBeVisible();
+    });
+
+    await test.step('the card shows the link preview; the folder counts follow', async () => {
+      await expectLinkPreviewOnCard(page, t, title, linked);
+      const c = card(page, t, title);
+      for (const tag of tags) await expect(c.getByRole('button', { name: tag, exact: true })).toBeVisible();
+      await expectFolderCount(page, t, folderB, 1);
+      await expectFolderCount(page, t, folderA, 0);
+      await expectTotal(page, t, 1);
+      await expect(page.getByLabel(t('dashboard:count', { count: 1 }), { exact: true })).toHaveText('1');
+      await snap(page, testInfo, '04-dashboard-with-card');
+    });
+
+    await test.step('after a reload, find it with the tag filter', async () => {
+      await page.reload();
+      await expect(card(page, t, title)).toBeVisible();
+      await expectFolderCount(page, t, folderB, 1);
+      const trigger = page.getByRole('button', { name: t('tags:filter.button'), exact: true });
+      await trigger.click();
+      const panel = page.getByRole('group', { name: t('tags:filter.title') });
+      for (const tag of tags) await expect(panel.getByRole('checkbox', { name: tag, exact: true })).toBeVisible();
+      await panel.getByRole('checkbox', { name: tags[0]!, exact: true }).check();
+      await expect(page).toHaveURL((u) => u.searchParams.getAll('tag').includes(tags[0]!));
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(page.getByRole('list', { name: t('tags:filter.active') }).getByRole('listitem')).toHaveText([`${tags[0]}`]);
+      await expect(cards(page, t)).toHaveCount(1);
+      await expect(card(page, t, title)).toBeVisible();
+      await snap(page, testInfo, '05-tag-filter');
+      await page.getByRole('button', { name: t('tags:filter.remove', { name: tags[0]! }) }).click();
+      await expect(page).toHaveURL((u) => !u.searchParams.has('tag'));
+    });
+
+    await test.step('find it with the search box', async () => {
+      const search = page.getByRole('searchbox', { name: t('dashboard:search.label') });
+      await search.fill('nothing-like-this');
+      await expect(page).toHaveURL((u) => u.searchParams.get('search') === 'nothing-like-this');
+      await expectEmpty(page, t);
+      await expect(page.getByText(t('dashboard:emptyFiltered'))).toBeVisible();
+      const term = title.split(' ')[1]!; // a word of the title, not its start
+      await search.fill(term);
+      await expect(page).toHaveURL((u) => u.searchParams.get('search') === term);
+      await expect(cards(page, t)).toHaveCount(1);
+      await expect(card(page, t, title)).toBeVisible();
+      await snap(page, testInfo, '06-search');
+      await page.getByRole('button', { name: t('dashboard:search.clear') }).click();
+      await expect(page).toHaveURL((u) => !u.searchParams.has('search'));
+    });
+
+    await test.step('open it and change its title', async () => {
+      await card(page, t, title).getByRole('link', { name: title, exact: true }).click();
+      await expect(page).toHaveURL(/\/archive\/text\?sauceId=\d+&archiveType=TEXT$/);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(escapeRe(linked.title)) })).toHaveAttribute('href', linked.url);
+      await page.getByRole('button', { name: t('archive:text.edit'), exact: true }).click();
+      const titleInput = page.getByLabel(t('archive:text.titleLabel'), { exact: true });
+      await expect(titleInput).toHaveValue(title);
+      await titleInput.fill(newTitle);
+      await snap(page, testInfo, '07-editing');
+      await saveFromDialog(page, t, { title: newTitle });
+      await expect(card(page, t, newTitle)).toBeVisible();
+      await expect(card(page, t, title)).toHaveCount(0);
+      await expectLinkPreviewOnCard(page, t, newTitle, linked);
+      await expectFolderCount(page, t, folderB, 1);
+      await snap(page, testInfo, '08-edited');
+    });
+
+    await test.step('delete it after confirming; the empty state shows', async () => {
+      await card(page, t, newTitle).getByRole('button', { name: t('sauces:card.menu', { title: newTitle }) }).click();
+      await page.getByRole('menuitem', { name: t('sauces:delete.action') }).click();
+      const confirm = page.getByRole('dialog', { name: t('sauces:delete.confirm') });
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole('button', { name: t('sauces:delete.action'), exact: true }).click();
+      await expect(confirm).toBeHidden();
+      await expectEmpty(page, t);
+      await expectFolderCount(page, t, folderB, 0);
+      await expectTotal(page, t, 0);
+      await page.reload();
+      await expectEmpty(page, t);
+      await snap(page, testInfo, '09-deleted');
+    });
+  } finally {
+    await linked.close();
+  }
+});

@@ -41,6 +41,8 @@ export interface RequestOptions {
   /** Query parameters; undefined values are dropped, arrays repeat the key. */
   query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
   signal?: AbortSignal;
+  /** Fetch cache mode, e.g. 'no-cache' to always revalidate (SPEC §7 shared-source read). */
+  cache?: RequestCache;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       method: opts.method ?? 'GET',
       credentials: 'same-origin',
       signal: opts.signal,
+      cache: opts.cache,
       headers: {
         ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '',

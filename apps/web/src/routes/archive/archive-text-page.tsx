@@ -1,6 +1,6 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
-import { ArrowLeft, Folder as FolderIcon, Hash, Link2, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { ArrowLeft, Folder as FolderIcon, Globe, Hash, Link2, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useCreateSauce, useUpdateSauce, type CreateTextSauceInput } from '../..
 import { Avatar } from '../../features/sauces/components/sauce-card.tsx';
 import { LinkAddDialog } from '../../features/sauces/components/link-add-dialog.tsx';
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
+import { ShareDialog } from '../../features/sauces/components/share-dialog.tsx';
 import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
 import { errorMessage } from '../../features/sauces/lib/error-message.ts';
 import { formatSauceDate, isHttpUrl } from '../../features/sauces/lib/format.ts';
@@ -135,6 +136,7 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
   const link = sauce.textSauce?.link ?? null;
   const card = sauce.textCard;
   const title = sauce.title || t('sauces:untitled');
+  const [shareOpen, setShareOpen] = useState(false);
 
   useEffect(() => useAppStore.getState().set({ mode: 'VIEW' }), []);
 
@@ -151,12 +153,26 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
             <Button
               variant="ghost"
               className={styles.deleteButton}
+              aria-label={t('sauces:delete.action')}
               onClick={async () => {
                 if (await deleteFlow(sauce.id)) navigate(href);
               }}
             >
               <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-              {t('sauces:delete.action')}
+              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
+            </Button>
+            {/* SPEC §2 Header: the share-link button in view mode, beside the source's other actions. */}
+            <Button
+              onClick={() => setShareOpen(true)}
+              aria-haspopup="dialog"
+              aria-label={sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}
+            >
+              {sauce.isShareEnabled ? (
+                <Globe size={16} strokeWidth={1.75} aria-hidden />
+              ) : (
+                <Link2 size={16} strokeWidth={1.75} aria-hidden />
+              )}
+              <span className={styles.hideNarrow}>{sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}</span>
             </Button>
             <Button variant="primary" onClick={onEdit}>
               <Pencil size={16} strokeWidth={1.75} aria-hidden />
@@ -206,6 +222,15 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
           </ul>
         )}
       </article>
+      {sauce.isEditable && (
+        <ShareDialog
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          workspaceId={workspaceId}
+          sauceId={sauce.id}
+          isShareEnabled={sauce.isShareEnabled}
+        />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { User } from '@sauce/contract/auth';
 import { Bell, LogOut, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MenuContent, MenuItem, MenuSeparator } from '../components/menu.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import styles from './header.module.css';
 
@@ -23,32 +24,26 @@ export function UserMenu({ user, isPublicPage }: { user: User; isPublicPage: boo
           </span>
         )}
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className={styles.menu} align="end" sideOffset={8}>
-          <div className={styles.menuUser}>
-            <span className={styles.menuName}>{user.nickname}</span>
-            {user.email && <span className={styles.menuEmail}>{user.email}</span>}
-          </div>
-          <Menu.Separator className={styles.menuSeparator} />
-          <Menu.Item className={styles.menuItem} onSelect={() => void navigate('/mypage/profile')}>
-            <UserRound size={16} strokeWidth={1.75} aria-hidden />
-            {t('header.profile')}
-          </Menu.Item>
-          <Menu.Item className={styles.menuItem} onSelect={() => void navigate('/workspace/usageStatus')}>
-            <Settings size={16} strokeWidth={1.75} aria-hidden />
-            {t('header.spaceSettings')}
-          </Menu.Item>
-          <Menu.Item className={styles.menuItem} onSelect={() => void navigate('/mypage/notice')}>
-            <Bell size={16} strokeWidth={1.75} aria-hidden />
-            {t('header.notice')}
-          </Menu.Item>
-          <Menu.Separator className={styles.menuSeparator} />
-          <Menu.Item className={styles.menuItem} onSelect={() => void logout(isPublicPage)}>
-            <LogOut size={16} strokeWidth={1.75} aria-hidden />
-            {t('header.logout')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
+      <MenuContent layer="popover" className={styles.menu} align="end" sideOffset={8}>
+        <div className={styles.menuUser}>
+          <span className={styles.menuName}>{user.nickname}</span>
+          {user.email && <span className={styles.menuEmail}>{user.email}</span>}
+        </div>
+        <MenuSeparator />
+        <MenuItem icon={UserRound} className={styles.menuItem} onSelect={() => void navigate('/mypage/profile')}>
+          {t('header.profile')}
+        </MenuItem>
+        <MenuItem icon={Settings} className={styles.menuItem} onSelect={() => void navigate('/workspace/usageStatus')}>
+          {t('header.spaceSettings')}
+        </MenuItem>
+        <MenuItem icon={Bell} className={styles.menuItem} onSelect={() => void navigate('/mypage/notice')}>
+          {t('header.notice')}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem icon={LogOut} className={styles.menuItem} onSelect={() => void logout(isPublicPage)}>
+          {t('header.logout')}
+        </MenuItem>
+      </MenuContent>
     </Menu.Root>
   );
 }

@@ -6,6 +6,11 @@ import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspace
 import { usePolicy } from '../../lib/use-policy.ts';
 import styles from './archive-page.module.css';
 
+const CHOICES = [
+  { type: 'image', Icon: ImageIcon },
+  { type: 'text', Icon: FileText },
+] as const;
+
 /**
  * /archive (SPEC §2 ArchiveTypeSelector as a page): choose image or text, then the edit
  * screen. Readers are told to ask the space owner (SPEC §6). ?folder is carried along.
@@ -33,20 +38,15 @@ export function ArchivePage() {
       <h1 className={styles.title}>{t('chooser.title')}</h1>
       <p className={styles.description}>{t('chooser.description')}</p>
       <div className={styles.choices} aria-busy={!workspace || undefined}>
-        <button type="button" className={styles.choice} onClick={() => choose('image')} disabled={!workspace}>
-          <span className={styles.icon} aria-hidden>
-            <ImageIcon size={24} strokeWidth={1.75} />
-          </span>
-          <span className={styles.name}>{t('chooser.image')}</span>
-          <span className={styles.hint}>{t('chooser.imageDescription')}</span>
-        </button>
-        <button type="button" className={styles.choice} onClick={() => choose('text')} disabled={!workspace}>
-          <span className={styles.icon} aria-hidden>
-            <FileText size={24} strokeWidth={1.75} />
-          </span>
-          <span className={styles.name}>{t('chooser.text')}</span>
-          <span className={styles.hint}>{t('chooser.textDescription')}</span>
-        </button>
+        {CHOICES.map(({ type, Icon }) => (
+          <button key={type} type="button" className={styles.choice} onClick={() => choose(type)} disabled={!workspace}>
+            <span className={styles.icon} aria-hidden>
+              <Icon size={24} strokeWidth={1.75} />
+            </span>
+            <span className={styles.name}>{t(`chooser.${type}`)}</span>
+            <span className={styles.hint}>{t(`chooser.${type}Description`)}</span>
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -63,19 +63,12 @@ export function ArchiveTextPage() {
 function NewTextSauce({ workspaceId }: { workspaceId: number }) {
   const { t } = useTranslation('archive');
   const { canWrite } = usePolicy();
-  const { href, folder } = useDashboardHref();
+  const { folder } = useDashboardHref();
   if (!canWrite) {
     return (
       <div className={styles.page}>
         <title>{`${t('text.newPageTitle')} · Sauce`}</title>
-        <div className={styles.notice} role="alert">
-          <h1 className={styles.noticeTitle}>{t('chooser.notAuthorizedTitle')}</h1>
-          <p className={styles.noticeText}>{t('chooser.notAuthorized')}</p>
-          <Link to={href} className={styles.back}>
-            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-            {t('text.back')}
-          </Link>
-        </div>
+        <Notice title={t('chooser.notAuthorizedTitle')} text={t('chooser.notAuthorized')} />
       </div>
     );
   }
@@ -91,20 +84,13 @@ function ExistingTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauc
   const { t } = useTranslation('archive');
   const { data: sauce, isPending, error } = useSauce(workspaceId, sauceId);
   const [editing, setEditing] = useState(false);
-  const { href } = useDashboardHref();
 
   if (isPending) return <EditorSkeleton />;
   if (!sauce) {
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <div className={styles.page}>
-        <div className={styles.notice} role="alert">
-          <p className={styles.noticeText}>{missing ? t('text.notFound') : t('text.loadFailed')}</p>
-          <Link to={href} className={styles.back}>
-            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-            {t('text.back')}
-          </Link>
-        </div>
+        <Notice text={missing ? t('text.notFound') : t('text.loadFailed')} />
       </div>
     );
   }
@@ -125,6 +111,22 @@ function ExistingTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauc
     );
   }
   return <TextView workspaceId={workspaceId} sauce={sauce} onEdit={() => setEditing(true)} />;
+}
+
+/** Instead of the editor (not allowed, not found): what happened, and the way back. */
+function Notice({ title, text }: { title?: string; text: string }) {
+  const { t } = useTranslation('archive');
+  const { href } = useDashboardHref();
+  return (
+    <div className={styles.notice} role="alert">
+      {title && <h1 className={styles.noticeTitle}>{title}</h1>}
+      <p className={styles.noticeText}>{text}</p>
+      <Link to={href} className={styles.back}>
+        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
+        {t('text.back')}
+      </Link>
+    </div>
+  );
 }
 
 /** View mode: the source as written; Edit and Delete only when it is editable (SPEC §6). */
@@ -254,7 +256,6 @@ function TextEditor({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('archive');
-  const id = useId();
   const navigate = useNavigate();
   const { href } = useDashboardHref();
   const [form, setForm] = useState(initial);
@@ -375,22 +376,14 @@ function TextEditor({
 
       <div className={styles.sheet}>
         <h1 className="visually-hidden">{sauce ? t('text.edit') : t('text.newPageTitle')}</h1>
-        <div className={styles.titleField}>
-          <label htmlFor={`${id}-title`} className="visually-hidden">
-            {t('text.titleLabel')}
-          </label>
-          <input
-            id={`${id}-title`}
-            className={styles.titleInput}
-            value={form.title}
-            placeholder={t('text.titlePlaceholder')}
-            aria-describedby={`${id}-title-count`}
-            onChange={(e) => patch({ title: clampText(e.target.value.replace(/[\r\n]/g, ' '), LIMITS.textTitleLength) })}
-          />
-          <span id={`${id}-title-count`} className={styles.counter}>
-            {countChars(form.title)}/{LIMITS.textTitleLength}
-          </span>
-        </div>
+        <CountedField
+          label={t('text.titleLabel')}
+          className={styles.titleInput}
+          value={form.title}
+          max={LIMITS.textTitleLength}
+          placeholder={t('text.titlePlaceholder')}
+          onChange={(title) => patch({ title })}
+        />
 
         <section className={styles.linkSection}>
           {form.link ? (
@@ -416,22 +409,15 @@ function TextEditor({
           )}
         </section>
 
-        <div className={styles.textField}>
-          <label htmlFor={`${id}-text`} className="visually-hidden">
-            {t('text.textLabel')}
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className={styles.textarea}
-            value={form.text}
-            placeholder={t('text.textPlaceholder')}
-            aria-describedby={`${id}-text-count`}
-            onChange={(e) => patch({ text: clampText(e.target.value, LIMITS.textLength) })}
-          />
-          <span id={`${id}-text-count`} className={styles.counter}>
-            {countChars(form.text).toLocaleString()}/{LIMITS.textLength.toLocaleString()}
-          </span>
-        </div>
+        <CountedField
+          multiline
+          label={t('text.textLabel')}
+          className={styles.textarea}
+          value={form.text}
+          max={LIMITS.textLength}
+          placeholder={t('text.textPlaceholder')}
+          onChange={(text) => patch({ text })}
+        />
 
         <TagInput value={form.tags} onChange={(tags) => patch({ tags })} />
       </div>
@@ -454,6 +440,50 @@ function TextEditor({
         hasLink={!!form.link && form.link !== (sauce?.textSauce?.link ?? null)}
         onSave={save}
       />
+    </div>
+  );
+}
+
+/**
+ * A field of the editor sheet: its label (for screen readers), the input or textarea, and
+ * the n/max counter under it. Input over `max` is cut off, line breaks not counted (SPEC §5);
+ * a single-line field turns pasted line breaks into spaces.
+ */
+function CountedField({
+  label,
+  value,
+  onChange,
+  max,
+  multiline,
+  className,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+  multiline?: boolean;
+  className?: string;
+  placeholder: string;
+}) {
+  const id = useId();
+  const Control = multiline ? 'textarea' : 'input';
+  return (
+    <div className={styles.countedField}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <Control
+        id={id}
+        className={className}
+        value={value}
+        placeholder={placeholder}
+        aria-describedby={`${id}-count`}
+        onChange={(e) => onChange(clampText(multiline ? e.target.value : e.target.value.replace(/[\r\n]/g, ' '), max))}
+      />
+      <span id={`${id}-count`} className={styles.counter}>
+        {countChars(value).toLocaleString()}/{max.toLocaleString()}
+      </span>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
-import { Check, Plus, SlidersHorizontal } from 'lucide-react';
+import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CountBadge } from '../../components/count-badge.tsx';
+import { MenuCheckboxItem, MenuContent } from '../../components/menu.tsx';
 import { useFolders } from '../../features/folders/api/folders.ts';
 import { useSauces, type SauceFilters } from '../../features/sauces/api/get-sauces.ts';
 import { SauceGrid } from '../../features/sauces/components/sauce-grid.tsx';
@@ -135,29 +137,22 @@ export function DashboardPage() {
             >
               <SlidersHorizontal size={16} strokeWidth={1.75} aria-hidden />
               <span className={styles.filterLabel}>{t('filter.button')}</span>
-              {activeFlags > 0 && <span className={styles.filterCount}>{activeFlags}</span>}
+              {activeFlags > 0 && <CountBadge tone="accent">{activeFlags}</CountBadge>}
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8}>
-                <DropdownMenu.Label className={styles.menuLabel}>{t('filter.title')}</DropdownMenu.Label>
-                {TYPE_FLAGS.map((flag) => (
-                  <DropdownMenu.CheckboxItem
-                    key={flag}
-                    className={styles.menuItem}
-                    checked={flags[flag]}
-                    onCheckedChange={() => toggleFlag(flag)}
-                    onSelect={(e) => e.preventDefault()}
-                  >
-                    <span className={styles.menuCheck} aria-hidden>
-                      <DropdownMenu.ItemIndicator>
-                        <Check size={12} strokeWidth={2.5} />
-                      </DropdownMenu.ItemIndicator>
-                    </span>
-                    {t(`filter.${flag}`)}
-                  </DropdownMenu.CheckboxItem>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+            <MenuContent className={styles.menu} align="end" sideOffset={8}>
+              <DropdownMenu.Label className={styles.menuLabel}>{t('filter.title')}</DropdownMenu.Label>
+              {TYPE_FLAGS.map((flag) => (
+                <MenuCheckboxItem
+                  key={flag}
+                  className={styles.menuItem}
+                  boxClassName={styles.menuCheck}
+                  checked={flags[flag]}
+                  onCheckedChange={() => toggleFlag(flag)}
+                >
+                  {t(`filter.${flag}`)}
+                </MenuCheckboxItem>
+              ))}
+            </MenuContent>
           </DropdownMenu.Root>
         </div>
         <TagFilterChips value={tags} onRemove={removeTag} onClear={() => setTags([])} />

@@ -1,9 +1,10 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { Folder } from '@sauce/contract/folders';
 import { LIMITS } from '@sauce/contract/limits';
-import { Check, ChevronDown, FolderPlus } from 'lucide-react';
+import { ChevronDown, FolderPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuCheckboxItem, MenuContent, MenuItem, MenuSeparator } from '../../../components/menu.tsx';
 import { useFolders } from '../api/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
 import { FolderAddDialog } from './folder-add-dialog.tsx';
@@ -63,55 +64,49 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
           <span className={`${styles.value} ${selected.length === 0 ? styles.placeholder : ''}`}>{label}</span>
           <ChevronDown size={16} strokeWidth={1.75} aria-hidden className={styles.chevron} />
         </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content
-            className={styles.content}
-            align="start"
-            sideOffset={4}
-            aria-label={t('multi.label')}
-            onCloseAutoFocus={(e) => {
-              if (!addAfterClose.current) return;
-              addAfterClose.current = false;
-              e.preventDefault();
-              guard.request(() => setAdding(true));
+        <MenuContent
+          layer="popover"
+          className={styles.content}
+          align="start"
+          sideOffset={4}
+          aria-label={t('multi.label')}
+          onCloseAutoFocus={(e) => {
+            if (!addAfterClose.current) return;
+            addAfterClose.current = false;
+            e.preventDefault();
+            guard.request(() => setAdding(true));
+          }}
+        >
+          <MenuItem
+            icon={FolderPlus}
+            className={styles.create}
+            disabled={atLimit}
+            onSelect={() => {
+              addAfterClose.current = true;
             }}
+            title={atLimit ? t('multi.limitHint') : undefined}
           >
-            <Menu.Item
-              className={styles.create}
-              disabled={atLimit}
-              onSelect={() => {
-                addAfterClose.current = true;
-              }}
-              title={atLimit ? t('multi.limitHint') : undefined}
-            >
-              <FolderPlus size={16} strokeWidth={1.75} aria-hidden />
-              <span>{t('multi.create')}</span>
-              {atLimit && <span className={styles.limit}>{t('multi.limitHint')}</span>}
-            </Menu.Item>
-            <Menu.Separator className={styles.separator} />
-            <div className={`${styles.rows} ${atLimit ? styles.scroll : ''}`}>
-              {isPending &&
-                [0, 1, 2].map((i) => <div key={i} className={styles.skeleton} aria-hidden />)}
-              {!isPending && rows.length === 0 && <p className={styles.empty}>{t('multi.empty')}</p>}
-              {rows.map((f) => (
-                <Menu.CheckboxItem
-                  key={f.id}
-                  className={styles.row}
-                  checked={value.includes(f.id)}
-                  onCheckedChange={(on) => toggle(f.id, on)}
-                  onSelect={(e) => e.preventDefault()}
-                >
-                  <span className={styles.box} aria-hidden>
-                    <Menu.ItemIndicator>
-                      <Check size={12} strokeWidth={2.5} />
-                    </Menu.ItemIndicator>
-                  </span>
-                  <span className={styles.name}>{f.name}</span>
-                </Menu.CheckboxItem>
-              ))}
-            </div>
-          </Menu.Content>
-        </Menu.Portal>
+            <span>{t('multi.create')}</span>
+            {atLimit && <span className={styles.limit}>{t('multi.limitHint')}</span>}
+          </MenuItem>
+          <MenuSeparator />
+          <div className={`${styles.rows} ${atLimit ? styles.scroll : ''}`}>
+            {isPending &&
+              [0, 1, 2].map((i) => <div key={i} className={styles.skeleton} aria-hidden />)}
+            {!isPending && rows.length === 0 && <p className={styles.empty}>{t('multi.empty')}</p>}
+            {rows.map((f) => (
+              <MenuCheckboxItem
+                key={f.id}
+                className={styles.row}
+                boxClassName={styles.box}
+                checked={value.includes(f.id)}
+                onCheckedChange={(on) => toggle(f.id, on)}
+              >
+                <span className={styles.name}>{f.name}</span>
+              </MenuCheckboxItem>
+            ))}
+          </div>
+        </MenuContent>
       </Menu.Root>
       <FolderAddDialog
         workspaceId={workspaceId}

@@ -4,7 +4,9 @@ import type { Folder as FolderT } from '@sauce/contract/folders';
 import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountBadge } from '../../../components/count-badge.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
+import { MenuContent, MenuItem } from '../../../components/menu.tsx';
 import { usePolicy } from '../../../lib/use-policy.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useDeleteFolder, useFolders, useReorderFolders } from '../api/folders.ts';
@@ -99,7 +101,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
         {total === undefined ? (
           <span className={styles.badgeSkeleton} aria-hidden />
         ) : (
-          <span className={styles.badge}>{formatFolderCount(total)}</span>
+          <CountBadge className={styles.badge}>{formatFolderCount(total)}</CountBadge>
         )}
       </button>
 
@@ -122,7 +124,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
         <ul className={styles.list} aria-busy>
           {[0, 1, 2].map((i) => (
             <li key={i} className={styles.skeletonRow} aria-hidden>
-              <span />
+              <span className={styles.skeletonBar} />
             </li>
           ))}
         </ul>
@@ -185,9 +187,9 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                               <Folder size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
                             )}
                             <span className={styles.name}>{folder.name}</span>
-                            <span className={styles.badge} aria-hidden>
+                            <CountBadge className={styles.badge} aria-hidden>
                               {formatFolderCount(folder.itemCount)}
-                            </span>
+                            </CountBadge>
                           </div>
                           <span id={countId} className="visually-hidden">
                             {t('itemCount', { count: folder.itemCount })}
@@ -197,21 +199,14 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                               <Menu.Trigger className={styles.more} aria-label={t('options', { name: folder.name })}>
                                 <MoreHorizontal size={16} strokeWidth={1.75} aria-hidden />
                               </Menu.Trigger>
-                              <Menu.Portal>
-                                <Menu.Content className={styles.menu} align="start" side="right" sideOffset={4}>
-                                  <Menu.Item className={styles.menuItem} onSelect={() => setRenaming(folder)}>
-                                    <Pencil size={16} strokeWidth={1.75} aria-hidden />
-                                    {t('rename')}
-                                  </Menu.Item>
-                                  <Menu.Item
-                                    className={`${styles.menuItem} ${styles.danger}`}
-                                    onSelect={() => void askDelete(folder)}
-                                  >
-                                    <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-                                    {t('delete')}
-                                  </Menu.Item>
-                                </Menu.Content>
-                              </Menu.Portal>
+                              <MenuContent layer="popover" className={styles.menu} align="start" side="right" sideOffset={4}>
+                                <MenuItem icon={Pencil} className={styles.menuItem} onSelect={() => setRenaming(folder)}>
+                                  {t('rename')}
+                                </MenuItem>
+                                <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
+                                  {t('delete')}
+                                </MenuItem>
+                              </MenuContent>
                             </Menu.Root>
                           )}
                         </li>

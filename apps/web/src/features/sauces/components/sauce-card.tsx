@@ -4,6 +4,7 @@ import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, Trash2 } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { MenuContent, MenuItem } from '../../../components/menu.tsx';
 import { formatSauceDate, isImageSrc, linkDomain } from '../lib/format.ts';
 import styles from './sauce-card.module.css';
 
@@ -96,14 +97,11 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
           <DropdownMenu.Trigger className={styles.menuButton} aria-label={t('card.menu', { title: name })}>
             <MoreHorizontal size={18} strokeWidth={1.75} aria-hidden />
           </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content className={styles.menu} align="end" sideOffset={4}>
-              <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => onDelete(sauce)}>
-                <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-                {t('delete.action')}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
+          <MenuContent className={styles.menu} align="end" sideOffset={4}>
+            <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => onDelete(sauce)}>
+              {t('delete.action')}
+            </MenuItem>
+          </MenuContent>
         </DropdownMenu.Root>
       )}
     </article>

@@ -1,7 +1,8 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { Check, ChevronDown, Hash, Star, Tag as TagIcon, X } from 'lucide-react';
+import { Check, ChevronDown, Hash, Star, Tag as TagIcon } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useTags, useToggleTagFavorite } from '../api/tags.ts';
 import styles from './tag-filter.module.css';
@@ -149,17 +150,17 @@ export function TagFilterChips({ value, onRemove, onClear }: { value: string[]; 
   if (value.length === 0) return null;
   return (
     <div className={styles.chipsRow}>
-      <ul className={styles.chips} aria-label={t('filter.active')}>
+      <ChipList aria-label={t('filter.active')}>
         {value.map((name) => (
-          <li key={name} className={styles.chip}>
-            <Hash size={12} strokeWidth={1.75} aria-hidden />
-            {name}
-            <button type="button" className={styles.chipRemove} onClick={() => onRemove(name)} aria-label={t('filter.remove', { name })}>
-              <X size={12} strokeWidth={1.75} aria-hidden />
-            </button>
-          </li>
+          <TagChip
+            key={name}
+            name={name}
+            className={styles.chip}
+            removeLabel={t('filter.remove', { name })}
+            onRemove={() => onRemove(name)}
+          />
         ))}
-      </ul>
+      </ChipList>
       {value.length > 1 && (
         <button type="button" className={styles.clear} onClick={onClear}>
           {t('filter.clear')}

@@ -1,7 +1,8 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { Hash, X } from 'lucide-react';
+import { Hash } from 'lucide-react';
 import { useDeferredValue, useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateTag, useTags } from '../api/tags.ts';
 import { addTag, sanitizeTagInput } from '../lib/tag-rules.ts';
@@ -111,23 +112,18 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
       <div className={styles.combo}>
       <div className={`${styles.field} ${disabled ? styles.disabled : ''}`}>
         {value.length > 0 && (
-          <ul className={styles.chips} aria-label={t('selected')}>
+          <ChipList aria-label={t('selected')}>
             {value.map((name) => (
-              <li key={name} className={styles.chip}>
-                <Hash size={12} strokeWidth={1.75} aria-hidden />
-                {name}
-                <button
-                  type="button"
-                  className={styles.remove}
-                  onClick={() => remove(name)}
-                  aria-label={t('remove', { name })}
-                  disabled={disabled}
-                >
-                  <X size={12} strokeWidth={1.75} aria-hidden />
-                </button>
-              </li>
+              <TagChip
+                key={name}
+                name={name}
+                className={styles.chip}
+                removeLabel={t('remove', { name })}
+                onRemove={() => remove(name)}
+                disabled={disabled}
+              />
             ))}
-          </ul>
+          </ChipList>
         )}
         <input
           id={`${id}-input`}

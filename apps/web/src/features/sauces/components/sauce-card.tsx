@@ -42,13 +42,15 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
   // An untitled note shows 'Untitled' and is announced with the start of its text.
   const name = named || (flatText ? `${t('untitled')}: ${flatText.slice(0, EXCERPT_IN_NAME)}` : t('untitled'));
   const rawImage = card?.image || sauce.thumbnail;
-  const image = isImageSrc(rawImage) ? rawImage : null;
+  // An image that fails to load (its host gone) is treated as no image.
+  const [imageFailed, setImageFailed] = useState(false);
+  const image = isImageSrc(rawImage) && !imageFailed ? rawImage : null;
   const domain = linkDomain(card?.link);
   const excerpt = card?.text.trim();
 
   return (
     <article className={styles.card}>
-      <Preview image={image} sauce={sauce} domain={domain} excerpt={excerpt} />
+      <Preview image={image} sauce={sauce} domain={domain} excerpt={excerpt} onImageError={() => setImageFailed(true)} />
       <div className={styles.body}>
         <h3 className={styles.title}>
           <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
@@ -108,10 +110,21 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
   );
 }
 
-function Preview({ image, sauce, domain, excerpt }: { image: string | null; sauce: Sauce; domain: string; excerpt?: string }) {
-  const [failed, setFailed] = useState(false);
+function Preview({
+  image,
+  sauce,
+  domain,
+  excerpt,
+  onImageError,
+}: {
+  image: string | null;
+  sauce: Sauce;
+  domain: string;
+  excerpt?: string;
+  onImageError: () => void;
+}) {
   const [loaded, setLoaded] = useState(false);
-  if (image && !failed) {
+  if (image) {
     return (
       <div className={`${styles.preview} ${loaded ? '' : styles.previewLoading}`}>
         <img
@@ -122,7 +135,7 @@ function Preview({ image, sauce, domain, excerpt }: { image: string | null; sauc
           referrerPolicy="no-referrer"
           className={styles.previewImage}
           onLoad={() => setLoaded(true)}
-          onError={() => setFailed(true)}
+          onError={onImageError}
         />
       </div>
     );

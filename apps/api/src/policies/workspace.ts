@@ -74,9 +74,20 @@ export async function authorizeWorkspace(
     .select({ permission: workspaceMembers.permission })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  if (!row) throw NotFoundError('Workspace not found.');
-  if (!can(row.permission, action)) {
+  return { workspaceId, userId, permission: authorizePermission(row?.permission, action) };
+}
+
+/**
+ * Checks `action` against a membership the caller loaded itself (joined into another
+ * statement to save a round trip); null or undefined means the user is not a member.
+ * @returns the permission.
+ * @throws as authorizeWorkspace: NOT_FOUND (404) for a non-member; NOT_AUTHORIZED (403) or
+ *   VIEWER_CANNOT_UPLOAD when the role does not allow the action.
+ */
+export function authorizePermission(permission: Permission | null | undefined, action: WorkspaceAction): Permission {
+  if (!permission) throw NotFoundError('Workspace not found.');
+  if (!can(permission, action)) {
     throw action === 'createSauce' ? ViewerCannotUploadError() : NotAuthorizedError();
   }
-  return { workspaceId, userId, permission: row.permission };
+  return permission;
 }

@@ -3,18 +3,21 @@ import type { SauceRecord } from '../services/sauces.ts';
 
 /** SauceRecord → SPEC §3 Source; every field named. `isEditable` comes from the caller's role. */
 export function presentSauce(r: SauceRecord, isEditable: boolean): Sauce {
-  const textSauce = r.type === 'TEXT' ? { text: r.text ?? '', link: r.link } : null;
+  // Literals rather than `{ ...textSauce, … }`: a list presents 100 of these per request,
+  // and object spread is several times slower than writing the fields out.
+  const isText = r.type === 'TEXT';
+  const text = r.text ?? '';
   return {
     id: r.id,
     type: r.type,
     title: r.title,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     thumbnail: r.thumbnail,
-    textCard: textSauce
-      ? { ...textSauce, title: r.linkTitle, description: r.linkDescription, image: r.linkImage }
+    textCard: isText
+      ? { text, link: r.link, title: r.linkTitle, description: r.linkDescription, image: r.linkImage }
       : null,
-    textSauce,
+    textSauce: isText ? { text, link: r.link } : null,
     tagSet: r.tagNames.map((name) => ({ name })),
     folderSet: r.folderSet,
     userNickname: r.authorNickname,

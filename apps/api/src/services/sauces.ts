@@ -6,7 +6,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sauceFolders, sauces, sauceTags, tags } from '../db/schema.ts';
 import { LimitReachedError, SauceNotFoundError } from '../errors.ts';
-import { can } from '../policies/workspace.ts';
+import { authorizePermission, authorizeWorkspace, can } from '../policies/workspace.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
 import { EMPTY_METADATA, getMetadata } from './metadata.ts';
 
@@ -25,8 +25,10 @@ export interface SauceRecord {
   byteSize: number;
   isShareEnabled: boolean;
   shareId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO 8601 in UTC with milliseconds, as the API returns it (`Date#toISOString`). */
+  createdAt: string;
+  /** ISO 8601 in UTC with milliseconds. */
+  updatedAt: string;
   authorNickname: string;
   authorProfileImage: string | null;
   tagNames: string[];
@@ -35,86 +37,135 @@ export interface SauceRecord {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Timestamps leave PostgreSQL already in the API's format (what Date#toISOString writes:
+// UTC, milliseconds, both truncated as JavaScript truncates microseconds), so no Date is
+// parsed and formatted again for each of a page's 200 timestamps.
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Everything a card shows (tags and folders aggregated as JSON) of sauce `s` with author `u`. */
+const CARD_COLUMNS = `s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
+      s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id,
+      ${iso('s.created_at')} AS created_at, ${iso('s.updated_at')} AS updated_at,
+      u.nickname AS author_nickname, u.profile_image AS author_profile_image,
+      COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
+      COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f."order")
+        FROM sauce_folders sf JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folder_set`;
+
+/** A row of CARD_COLUMNS as the driver returns it. */
+type CardRow = Record<string, unknown>;
+
+const toRecord = (r: CardRow): SauceRecord => ({
+  id: r.id as number,
+  workspaceId: r.workspace_id as number,
+  type: r.type as 'TEXT' | 'IMAGE',
+  title: r.title as string,
+  text: r.text as string | null,
+  link: r.link as string | null,
+  linkTitle: r.link_title as string,
+  linkDescription: r.link_description as string,
+  linkImage: r.link_image as string,
+  thumbnail: r.thumbnail as string | null,
+  byteSize: r.byte_size as number,
+  isShareEnabled: r.is_share_enabled as boolean,
+  shareId: r.share_id as string | null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  authorNickname: r.author_nickname as string,
+  authorProfileImage: r.author_profile_image as string | null,
+  tagNames: r.tag_names as string[],
+  folderSet: r.folder_set as { id: number; name: string }[],
+});
+
 /**
  * Reads sauces with everything a card shows in one statement (tags and folders aggregated
  * as JSON), newest first. `where` narrows; `limit`/`offset` page.
  */
 export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): Promise<SauceRecord[]> {
-  return (await selectSaucesCounted(db, where, limit, offset)).rows;
-}
-
-/** selectSauces plus the count of all matching rows (window count: one statement). */
-async function selectSaucesCounted(db: Tx, where: SQL, limit: number, offset: number) {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT count(*) OVER () AS total_count, s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
-      s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id, s.created_at, s.updated_at,
-      u.nickname AS author_nickname, u.profile_image AS author_profile_image,
-      COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
-      COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f."order")
-        FROM sauce_folders sf JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folder_set
+  const result = await db.execute<CardRow>(sql`
+    SELECT ${sql.raw(CARD_COLUMNS)}
     FROM sauces s JOIN users u ON u.id = s.author_id
     WHERE ${where}
     ORDER BY s.created_at DESC, s.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
-  const total = result.rows.length ? Number(result.rows[0]!.total_count) : null;
-  const rows = result.rows.map((r) => ({
-    id: r.id as number,
-    workspaceId: r.workspace_id as number,
-    type: r.type as 'TEXT' | 'IMAGE',
-    title: r.title as string,
-    text: r.text as string | null,
-    link: r.link as string | null,
-    linkTitle: r.link_title as string,
-    linkDescription: r.link_description as string,
-    linkImage: r.link_image as string,
-    thumbnail: r.thumbnail as string | null,
-    byteSize: r.byte_size as number,
-    isShareEnabled: r.is_share_enabled as boolean,
-    shareId: r.share_id as string | null,
-    createdAt: new Date(r.created_at as string),
-    updatedAt: new Date(r.updated_at as string),
-    authorNickname: r.author_nickname as string,
-    authorProfileImage: r.author_profile_image as string | null,
-    tagNames: r.tag_names as string[],
-    folderSet: r.folder_set as { id: number; name: string }[],
-  }));
-  return { rows, total };
+  return result.rows.map(toRecord);
 }
 
-/** The filter of a list query (SPEC §2 Cards and lists; §5: at most 3 tags, all must match). */
-function listWhere(workspaceId: number, userId: number, q: SauceListQuery): SQL {
-  const parts: SQL[] = [sql`s.workspace_id = ${workspaceId}`];
-  if (q.folder) parts.push(sql`EXISTS (SELECT 1 FROM sauce_folders sf WHERE sf.sauce_id = s.id AND sf.folder_id = ${q.folder})`);
+/**
+ * The filter of a list query (SPEC §2 Cards and lists; §5: at most 3 tags, all must match)
+ * as SQL text over sauce `s`. No value enters the text: each is appended to `values` and
+ * referred to by its `$n` placeholder.
+ */
+function listWhere(values: unknown[], workspaceId: number, userId: number, q: SauceListQuery): string {
+  const $ = (value: unknown) => `$${values.push(value)}`;
+  const parts = [`s.workspace_id = ${$(workspaceId)}`];
+  if (q.folder) parts.push(`EXISTS (SELECT 1 FROM sauce_folders sf WHERE sf.sauce_id = s.id AND sf.folder_id = ${$(q.folder)})`);
   for (const tag of q.tag ?? []) {
-    parts.push(sql`EXISTS (SELECT 1 FROM sauce_tags t WHERE t.sauce_id = s.id AND t.name = ${tag})`);
+    parts.push(`EXISTS (SELECT 1 FROM sauce_tags t WHERE t.sauce_id = s.id AND t.name = ${$(tag)})`);
   }
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
-    parts.push(sql`(s.title ILIKE ${like} OR s.text ILIKE ${like} OR s.link_title ILIKE ${like})`);
+    const like = $(`%${escapeLike(q.search)}%`);
+    parts.push(`(s.title ILIKE ${like} OR s.text ILIKE ${like} OR s.link_title ILIKE ${like})`);
   }
   // SearchFilter (SPEC §2): image/text pick types; none or both mean every type.
-  if (q.image && !q.text) parts.push(sql`s.type = 'IMAGE'`);
-  if (q.text && !q.image) parts.push(sql`s.type = 'TEXT'`);
+  if (q.image && !q.text) parts.push(`s.type = 'IMAGE'`);
+  if (q.text && !q.image) parts.push(`s.type = 'TEXT'`);
   if (q.favorite) {
-    parts.push(sql`EXISTS (SELECT 1 FROM sauce_tags t JOIN tags ut ON ut.name = t.name AND ut.user_id = ${userId}
+    parts.push(`EXISTS (SELECT 1 FROM sauce_tags t JOIN tags ut ON ut.name = t.name AND ut.user_id = ${$(userId)}
       AND ut.favorite WHERE t.sauce_id = s.id)`);
   }
-  return sql.join(parts, sql` AND `);
+  return parts.join(' AND ');
 }
 
-/** One page of a workspace's sauces and the total matching count. */
+// Each distinct list statement gets a name, so that PostgreSQL parses and plans it once per
+// connection rather than on every request. Filters only add fixed fragments (values are
+// parameters; at most 3 tags), so there are a few dozen statements at most.
+const listStatementNames = new Map<string, string>();
+function listStatementName(text: string): string {
+  let name = listStatementNames.get(text);
+  if (!name) listStatementNames.set(text, (name = `sauce_list_${listStatementNames.size}`));
+  return name;
+}
+
+/**
+ * One page of a workspace's sauces and the total matching count, for `userId` if a member
+ * who may read it. The membership is read in the list statement itself, so a page is one
+ * round trip; an empty page, the only case where that cannot tell "not a member" from
+ * "nothing here", checks the membership on its own.
+ * @returns the page and the caller's permission.
+ * @throws NOT_FOUND (404) when the user is not a member of the workspace (SPEC §6).
+ */
 export async function listSauces(db: Db, workspaceId: number, userId: number, q: SauceListQuery) {
-  const where = listWhere(workspaceId, userId, q);
   const offset = (q.page - 1) * q.pageSize;
-  const { rows, total } = await selectSaucesCounted(db, where, q.pageSize, offset);
-  // Past the last page the window count is not there; count on its own then.
-  const n =
-    total ??
-    (offset === 0
-      ? 0
-      : ((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces s WHERE ${where}`)).rows[0]?.n ?? 0));
+  const values: unknown[] = [workspaceId, userId, q.pageSize, offset];
+  const where = listWhere(values, workspaceId, userId, q);
+  // `member` is read once (a CTE used twice is materialized): it gives the caller's role
+  // and, for a non-member, empties the result before any sauce is read.
+  const text = `
+    WITH member AS (SELECT permission FROM workspace_members WHERE workspace_id = $1 AND user_id = $2)
+    SELECT count(*) OVER () AS total_count, (SELECT permission FROM member) AS member_permission, ${CARD_COLUMNS}
+    FROM sauces s JOIN users u ON u.id = s.author_id
+    WHERE EXISTS (SELECT FROM member) AND ${where}
+    ORDER BY s.created_at DESC, s.id DESC
+    LIMIT $3 OFFSET $4`;
+  const { rows } = await db.$client.query<CardRow>({ name: listStatementName(text), text, values });
+  let permission: Permission;
+  let n: number;
+  if (rows.length > 0) {
+    permission = authorizePermission(rows[0]!.member_permission as Permission | null, 'read');
+    n = Number(rows[0]!.total_count);
+  } else {
+    permission = (await authorizeWorkspace(db, userId, workspaceId, 'read')).permission;
+    // Past the last page the window count is not there; count on its own then.
+    if (offset === 0) n = 0;
+    else {
+      const countValues: unknown[] = [];
+      const count = `SELECT count(*)::int AS n FROM sauces s WHERE ${listWhere(countValues, workspaceId, userId, q)}`;
+      n = (await db.$client.query<{ n: number }>(count, countValues)).rows[0]?.n ?? 0;
+    }
+  }
   return {
-    results: rows,
+    permission,
+    results: rows.map(toRecord),
     count: n,
     next: offset + rows.length < n ? q.page + 1 : null,
     previous: q.page > 1 ? q.page - 1 : null,

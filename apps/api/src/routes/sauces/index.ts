@@ -20,11 +20,11 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       path,
       { schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: ok(page(zSauce)) } } },
       async (req) => {
-        const userId = requireUser(req);
-        const m = await authorizeWorkspace(deps.db, userId, req.params.workspace, 'read');
-        const list = await service.listSauces(deps.db, req.params.workspace, userId, req.query);
-        const editable = service.isEditable(m.permission);
-        return { success: true as const, data: { ...list, results: list.results.map((r) => presentSauce(r, editable)) } };
+        // listSauces authorizes 'read' (404 for a non-member) in the same round trip as the page.
+        const list = await service.listSauces(deps.db, req.params.workspace, requireUser(req), req.query);
+        const editable = service.isEditable(list.permission);
+        const results = list.results.map((r) => presentSauce(r, editable));
+        return { success: true as const, data: { results, count: list.count, next: list.next, previous: list.previous } };
       },
     );
   }
@@ -36,7 +36,9 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { success: true as const, data: presentSauce(await service.getSharedSauce(deps.db, req.params.shareId), false) };
+      // Public: nothing of the owner's workspace (folder names) and never editable.
+      const sauce = presentSauce(await service.getSharedSauce(deps.db, req.params.shareId), false);
+      return { success: true as const, data: { ...sauce, folderSet: [] } };
     },
   );
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 
@@ -211,7 +212,7 @@ describe('authorization', () => {
 
 describe('sharing', () => {
   it('shares by an unguessable link readable signed out, and unsharing kills it', async () => {
-    const id = body(await create(alice, textSauce({ title: 'Shared', folderSet: [] }))).data.id;
+    const id = body(await create(alice, textSauce({ title: 'Shared', folderSet: [folderA] }))).data.id;
     const on = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: true } })).data;
     expect(on.link).toMatch(/\/archive\/sauce\/share\/[A-Za-z0-9_-]{32}$/);
     const shareId = on.link.split('/').pop();
@@ -219,6 +220,9 @@ describe('sharing', () => {
     expect(pub.statusCode).toBe(200);
     expect(pub.headers['cache-control']).toBe('no-cache');
     expect(body(pub).data).toMatchObject({ title: 'Shared', isEditable: false });
+    // Nothing private of the owner's workspace: no folder names.
+    expect(body(pub).data.folderSet).toEqual([]);
+    expect(JSON.stringify(body(pub).data)).not.toContain('Refs');
     const off = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: false } })).data;
     expect(off.link).toBeNull();
     expect((await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` })).statusCode).toBe(404);
@@ -234,5 +238,43 @@ describe('beta limit', () => {
     const res = await create(zoe, payload);
     expect(res.statusCode).toBe(422);
     expect(body(res).error.details).toEqual({ resource: 'sources', limit: 100 });
+  });
+});
+
+describe('list: membership in the same statement, empty pages, timestamps', () => {
+  it('answers an empty workspace to its members (200) and 404 to anyone else', async () => {
+    const owner = await buildUser(t, 'olga');
+    const empty = await buildWorkspace(t, owner, 'Empty');
+    const reader = await buildMember(t, empty, 'READER');
+    const stranger = await buildUser(t, 'sam');
+    for (const u of [owner, reader]) {
+      expect(await list(u, '', empty)).toEqual({ results: [], count: 0, next: null, previous: null });
+    }
+    const res = await t.app.inject({ url: `/api/archive/sauce/${empty}/list`, headers: stranger.headers });
+    expect(res.statusCode).toBe(404);
+    expect(body(res).error.code).toBe('NOT_FOUND');
+    expect((await t.app.inject({ url: `/api/archive/sauce/99999999/list`, headers: owner.headers })).statusCode).toBe(404);
+  });
+
+  it('counts past the last page, and marks list entries editable by role', async () => {
+    const team = await buildWorkspace(t, alice, 'Paged');
+    const reader = await buildMember(t, team, 'READER');
+    for (const title of ['one', 'two']) expect((await create(alice, textSauce({ title, folderSet: [] }), team)).statusCode).toBe(200);
+    const past = body(await t.app.inject({ url: `/api/archive/sauce/${team}/list?pageSize=1&page=5`, headers: reader.headers })).data;
+    expect(past).toEqual({ results: [], count: 2, next: null, previous: 4 });
+    const p2 = body(await t.app.inject({ url: `/api/archive/sauce/${team}/list?pageSize=1&page=2&tag=layout`, headers: reader.headers })).data;
+    expect(p2).toMatchObject({ count: 2, next: null, previous: 1 });
+    expect(p2.results.map((s: any) => s.title)).toEqual(['one']);
+    expect((await list(reader, '', team)).results.map((s: any) => s.isEditable)).toEqual([false, false]);
+    expect((await list(alice, '', team)).results.map((s: any) => s.isEditable)).toEqual([true, true]);
+  });
+
+  it('writes timestamps as Date#toISOString does (UTC, milliseconds truncated)', async () => {
+    const id = body(await create(alice, textSauce({ title: 'Stamped' }))).data.id;
+    await t.db.execute(sql`UPDATE sauces SET created_at = '2026-01-02 12:04:05.999999+09', updated_at = '2026-03-04 05:06:07+00' WHERE id = ${id}`);
+    const listed = (await list(alice)).results.find((s: any) => s.id === id);
+    expect(listed).toMatchObject({ createdAt: '2026-01-02T03:04:05.999Z', updatedAt: '2026-03-04T05:06:07.000Z' });
+    const read = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).data;
+    expect(read).toEqual(listed);
   });
 });

@@ -1,0 +1,51 @@
+import { ok, page } from '@sauce/contract/common';
+import { zSauce, type Sauce } from '@sauce/contract/sauces';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { nullableInsteadOfAnyOf, responseSerializer } from './app.ts';
+
+const text: Sauce = {
+  id: 1,
+  type: 'TEXT',
+  title: 'Grid "systems"\n',
+  createdAt: '2026-01-02T03:04:05.999Z',
+  updatedAt: '2026-01-02T03:04:05.999Z',
+  thumbnail: null,
+  textCard: { text: 'notes', link: 'https://example.com/', title: 'Example', description: '', image: '' },
+  textSauce: { text: 'notes', link: 'https://example.com/' },
+  tagSet: [{ name: '그리드' }],
+  folderSet: [{ id: 2, name: 'Refs' }],
+  userNickname: 'alice',
+  userProfileImage: null,
+  isEditable: true,
+  activeSauce: true,
+  isShareEnabled: false,
+  byteSize: 0,
+  modeType: 'Sauce',
+  destination: 'https://example.com/',
+};
+const image: Sauce = { ...text, id: 3, type: 'IMAGE', textCard: null, textSauce: null, destination: null };
+
+describe('response serializer', () => {
+  const serialize = responseSerializer({ schema: ok(page(zSauce)) });
+
+  it('writes nullable objects both ways, as JSON.stringify would', () => {
+    const body = { success: true, data: { results: [text, image], count: 2, next: null, previous: 1 } };
+    expect(serialize(body)).toBe(JSON.stringify(body));
+  });
+
+  it('still writes only the fields the schema names, inside nullable objects too', () => {
+    const leaky = { ...text, shareId: 'secret', textCard: { ...text.textCard!, workspaceId: 9 } };
+    const out = serialize({ success: true, data: { results: [leaky], count: 1, next: null, previous: null } });
+    expect(out).not.toContain('secret');
+    expect(out).not.toContain('workspaceId');
+  });
+
+  it('rewrites only `anyOf: [schema, null]`, not other unions', () => {
+    const json = z.toJSONSchema(z.object({ a: z.object({ x: z.string() }).nullable(), b: z.union([z.string(), z.number()]) }));
+    const props = (nullableInsteadOfAnyOf(json) as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(props.a).toMatchObject({ type: 'object', nullable: true });
+    expect(props.a).not.toHaveProperty('anyOf');
+    expect(props.b).toEqual(json.properties!.b);
+  });
+});

@@ -74,7 +74,16 @@ const ROUTE_GROUPS: RouteGroup[] = [authRoutes, workspaceRoutes, folderRoutes, s
 export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Array; logger?: boolean }) {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // A person watching a terminal gets readable lines; files and services get JSON.
+            ...(process.stdout.isTTY && config.env !== 'production'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
+              : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

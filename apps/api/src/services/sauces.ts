@@ -250,8 +250,13 @@ export async function updateSauce(
 ) {
   const current = await getSauce(db, actor.workspaceId, id);
   const newLink = input.textSauce?.link;
+  // A changed link is read anew; so is an unchanged one whose preview came back empty
+  // (the site was down or slow when it was saved), so saving again retries it.
+  const missingPreview = !current.linkTitle && !current.linkImage;
   const link =
-    newLink !== undefined && newLink !== current.link ? await linkColumns(newLink, opts.allowPrivate) : undefined;
+    newLink !== undefined && (newLink !== current.link || missingPreview)
+      ? await linkColumns(newLink, opts.allowPrivate)
+      : undefined;
   await db.transaction(async (tx) => {
     await tx
       .update(sauces)

@@ -62,6 +62,12 @@ export function nullableInsteadOfAnyOf(schema: unknown): unknown {
   return { ...out, ...other, nullable: true };
 }
 
+/**
+ * PostgreSQL errors caused by a value, not by the server: invalid text representation,
+ * numeric out of range, NUL in text, string too long. Answered as 400, never 500.
+ */
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22021', '22001']);
+
 /** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -96,6 +102,9 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
     if (err instanceof AppError) e = err;
     else if (hasZodFastifySchemaValidationErrors(err)) {
       e = InvalidFormatError(err.validation.map((v) => ({ path: v.instancePath, message: v.message })));
+    } else if (PG_BAD_INPUT.has(err.code)) {
+      // A value the schemas let through but PostgreSQL cannot take: still the caller's input.
+      e = InvalidFormatError();
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = PayloadTooLargeError(BODY_LIMIT_BYTES);
     } else if (err.statusCode === 429) {

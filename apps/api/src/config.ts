@@ -41,6 +41,12 @@ const zEnv = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Whether `url` points at this machine (localhost, 127.0.0.0/8, ::1). */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /**
  * Parses `env` into the server configuration.
  * @throws Error naming every invalid variable.
@@ -64,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     authSecret: e.AUTH_SECRET,
-    devLogin: e.AUTH_DEV_LOGIN ?? !production,
+    // Password-less development sign-in: on by default only for a local, non-production run.
+    devLogin: e.AUTH_DEV_LOGIN ?? (!production && isLocalUrl(publicUrl)),
     google: { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL },
     apple: {
       clientId: e.APPLE_CLIENT_ID,

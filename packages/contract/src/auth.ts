@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { zText } from './common.ts';
+import { LIMITS, maxCounted } from './limits.ts';
 
 export const JOB_TYPES = [
   'none',
@@ -29,7 +30,7 @@ export type User = z.infer<typeof zUser>;
 
 export const zDevSignIn = z.object({
   email: z.email().max(254),
-  nickname: z.string().trim().min(1).max(LIMITS.nicknameLength).optional(),
+  nickname: zText().trim().min(1).refine(...maxCounted(LIMITS.nicknameLength)).optional(),
 });
 
 export const zGoogleSignUp = z.object({

@@ -53,8 +53,15 @@ export const zPageQuery = z.object({
 export const zPermission = z.enum(['OWNER', 'EDITOR', 'READER']);
 export type Permission = z.infer<typeof zPermission>;
 
-/** Numeric path id: a positive 32-bit integer. Anything else is a 400. */
-export const zId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Largest id PostgreSQL's `integer` holds. */
+export const MAX_ID = 2_147_483_647;
+/** Numeric path or query id: a positive 32-bit integer. Anything else is a 400. */
+export const zId = z.coerce.number().int().min(1).max(MAX_ID);
+/** An id in a JSON body: a positive 32-bit integer. */
+export const zBodyId = z.number().int().min(1).max(MAX_ID);
+
+/** Text without NUL characters (PostgreSQL cannot store them in text columns). */
+export const zText = () => z.string().refine((s) => !s.includes('\u0000'), 'NUL characters are not allowed');
 
 /** Cookie and header names of the session (SPEC §3 Session state). */
 export const COOKIES = {

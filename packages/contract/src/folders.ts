@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { zBodyId, zText } from './common.ts';
+import { LIMITS, maxCounted } from './limits.ts';
 
 /** SPEC §3 Folder. */
 export const zFolder = z.object({
@@ -11,16 +12,15 @@ export const zFolder = z.object({
 export type Folder = z.infer<typeof zFolder>;
 
 /** SPEC §5: folder name 1–15 characters (line breaks are not counted; trimmed). */
-export const zFolderName = z
-  .string()
+export const zFolderName = zText()
   .transform((s) => s.replace(/[\r\n]/g, '').trim())
-  .pipe(z.string().min(1).max(LIMITS.folderNameLength));
+  .pipe(z.string().min(1).refine(...maxCounted(LIMITS.folderNameLength)));
 
 export const zCreateFolder = z.object({ name: zFolderName });
 export const zRenameFolder = z.object({ name: zFolderName });
 
 /** SPEC §3 Reorder payload: every folder of the workspace once, orders 1..n. */
 export const zReorderFolders = z
-  .array(z.object({ id: z.number().int().min(1), order: z.number().int().min(1) }))
+  .array(z.object({ id: zBodyId, order: z.number().int().min(1).max(100) }))
   .min(1)
   .max(100);

@@ -39,3 +39,12 @@ export const LIMITS = {
 
 /** SPEC §5: a tag is 1–15 Korean letters, English letters or digits. */
 export const TAG_PATTERN = /^[\p{Script=Hangul}A-Za-z0-9]{1,15}$/u;
+
+/**
+ * Length as SPEC §5 counts it: characters (code points, so a Korean syllable or an emoji is
+ * one), line breaks not counted. The web app's counters and the server's limits both use it.
+ */
+export const countedLength = (s: string) => Array.from(s.replace(/[\r\n]/g, '')).length;
+
+/** Refinement: at most `max` characters as {@link countedLength} counts them. */
+export const maxCounted = (max: number) => [(s: string) => countedLength(s) <= max, `At most ${max} characters`] as const;

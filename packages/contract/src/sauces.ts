@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { zBodyId, zId, zText } from './common.ts';
+import { LIMITS, maxCounted } from './limits.ts';
 import { zTagName } from './tags.ts';
 
 export const zSauceType = z.enum(['TEXT', 'IMAGE']);
@@ -9,8 +10,7 @@ export type SauceType = z.infer<typeof zSauceType>;
  * A link a person typed: http(s) only (`javascript:`, `data:` and the rest are refused,
  * so nothing else is ever rendered as a link), at most 2,048 characters.
  */
-export const zLink = z
-  .string()
+export const zLink = zText()
   .trim()
   .max(LIMITS.linkLength)
   .refine((s) => {
@@ -55,14 +55,16 @@ export const zSauce = z.object({
 export type Sauce = z.infer<typeof zSauce>;
 
 const title = (max: number) =>
-  z
-    .string()
+  zText()
     .transform((s) => s.replace(/[\r\n]/g, ' ').trim())
-    .pipe(z.string().max(max));
+    .pipe(z.string().refine(...maxCounted(max)));
+
+/** A note's text: at most 20,000 characters, line breaks not counted (SPEC §5). */
+const zNote = zText().refine(...maxCounted(LIMITS.textLength));
 
 const common = {
   tagSet: z.array(zTagName).max(LIMITS.tagsPerSauce).default([]),
-  folderSet: z.array(z.number().int().min(1)).max(100).default([]),
+  folderSet: z.array(zBodyId).max(100).default([]),
 };
 
 /** POST /archive/sauce/{workspace} body for a text source (SPEC §3 Text source). */
@@ -70,7 +72,7 @@ export const zCreateTextSauce = z.object({
   type: z.literal('TEXT'),
   title: title(LIMITS.textTitleLength).default(''),
   textSauce: z.object({
-    text: z.string().max(LIMITS.textLength).default(''),
+    text: zNote.default(''),
     link: zLink.nullable().default(null),
   }),
   ...common,
@@ -83,7 +85,7 @@ export const zUpdateSauce = z.object({
   title: title(LIMITS.textTitleLength).optional(),
   textSauce: z
     .object({
-      text: z.string().max(LIMITS.textLength).optional(),
+      text: zNote.optional(),
       link: zLink.nullable().optional(),
     })
     .optional(),
@@ -98,9 +100,9 @@ const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const zSauceListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.saucePageSize).default(LIMITS.saucePageSize),
-  folder: z.coerce.number().int().min(1).optional(),
+  folder: zId.optional(),
   /** Case-insensitive search in titles, text and link titles. */
-  search: z.string().trim().max(200).optional(),
+  search: zText().trim().max(200).optional(),
   tag: z
     .union([z.string(), z.array(z.string())])
     .transform((t) => (Array.isArray(t) ? t : [t]))

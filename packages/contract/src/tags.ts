@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common.ts';
 import { TAG_PATTERN } from './limits.ts';
 
 /** SPEC §5: a tag name, Korean/English letters and digits, 1–15, stored lowercase. */
@@ -16,7 +17,7 @@ export const zTagListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(100),
   favorite: z.enum(['true', 'false']).optional(),
-  search: z.string().max(15).optional(),
+  search: zText().max(15).optional(),
 });
 
 export const zTagBody = z.object({ name: zTagName });

@@ -288,10 +288,17 @@ export async function deleteSauce(db: Db, workspaceId: number, id: number) {
  * @returns the share id, or null when off.
  */
 export async function setSharing(db: Db, workspaceId: number, id: number, enabled: boolean): Promise<string | null> {
-  const current = await getSauce(db, workspaceId, id);
-  const shareId = enabled ? (current.shareId ?? randomBytes(24).toString('base64url')) : null;
-  await db.update(sauces).set({ isShareEnabled: enabled, shareId }).where(eq(sauces.id, id));
-  return shareId;
+  // One statement, so two requests turning sharing on at once agree on one share id.
+  const [row] = await db
+    .update(sauces)
+    .set({
+      isShareEnabled: enabled,
+      shareId: enabled ? sql`COALESCE(${sauces.shareId}, ${randomBytes(24).toString('base64url')})` : null,
+    })
+    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
+    .returning({ shareId: sauces.shareId });
+  if (!row) throw SauceNotFoundError();
+  return row.shareId;
 }
 
 /** A publicly shared sauce by share id. @throws SAUCE_NOT_FOUND (404) when unknown or not shared. */

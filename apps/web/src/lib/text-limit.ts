@@ -4,12 +4,10 @@
  * emoji is one character.
  */
 
-const LINE_BREAKS = /[\r\n]/g;
+import { countedLength } from '@sauce/contract/limits';
 
-/** Characters in `text`, line breaks not counted. */
-export function countChars(text: string): number {
-  return Array.from(text.replace(LINE_BREAKS, '')).length;
-}
+/** Characters in `text`, line breaks not counted (the contract's rule, shared with the server). */
+export const countChars = countedLength;
 
 /**
  * `text` cut to at most `max` counted characters (line breaks are kept but not counted).

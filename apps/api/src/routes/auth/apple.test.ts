@@ -99,7 +99,7 @@ describe('Apple authorize redirect', () => {
   });
 
   it('keeps only same-origin paths as the destination', async () => {
-    for (const foreign of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'evil.example', '']) {
+    for (const foreign of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'evil.example', '', '/.//evil.example', '/..//evil.example', '/%2e//evil.example']) {
       expect((await authorize(foreign)).cookies.apple_destination, foreign).toBe('/dashboard');
     }
     expect((await authorize()).cookies.apple_destination).toBe('/dashboard');

@@ -89,6 +89,8 @@ export function safeDestination(raw: string | undefined, publicUrl: string): str
     return DEFAULT_DESTINATION;
   }
   if (url.origin !== origin) return DEFAULT_DESTINATION;
+  // Normalisation can turn '/.//evil.example' into '//evil.example': check the result too.
+  if (url.pathname.startsWith('//')) return DEFAULT_DESTINATION;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -24,12 +24,13 @@ describe('folders', () => {
   });
 
   it('refuses empty, 16-character and duplicate names', async () => {
-    for (const bad of ['', '   ', 'x'.repeat(16), 42]) {
+    for (const bad of ['', '   ', 'x'.repeat(16), 42, 'a\u0000b', '🎨'.repeat(16)]) {
       const res = await create(alice, bad);
       expect(res.statusCode).toBe(400);
       expect(body(res).error.code).toBe('INVALID_FORMAT');
     }
     expect((await create(alice, 'x'.repeat(15))).statusCode).toBe(200);
+    expect((await create(alice, '🎨'.repeat(15))).statusCode).toBe(200); // 15 characters, 30 UTF-16 units
     const dup = await create(alice, 'Moodboard');
     expect(dup.statusCode).toBe(409);
     expect(body(dup).error).toMatchObject({ code: 'FOLDER_NAME_EXISTS', message: 'The folder name already exists.' });
@@ -74,6 +75,7 @@ describe('folders', () => {
       [{ id: one.id, order: 1 }, { id: two.id, order: 1 }, { id: three.id, order: 3 }],
       [{ id: one.id, order: 1 }, { id: one.id, order: 2 }, { id: three.id, order: 3 }],
       [{ id: one.id, order: 1 }, { id: two.id, order: 2 }, { id: three.id, order: 9 }],
+      [{ id: one.id, order: 1 }, { id: two.id, order: 2 }, { id: 3_000_000_000, order: 3 }],
       'not a list',
     ];
     for (const payload of bad) {

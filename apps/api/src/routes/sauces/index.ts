@@ -87,7 +87,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     async (req) => {
       await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'shareSauce');
       const shareId = await service.setSharing(deps.db, req.params.workspace, req.params.id, req.body.isShareEnabled);
-      const link = shareId ? `${deps.config.publicUrl}/archive/sauce/share/${shareId}` : null;
+      const link = shareId ? new URL(`/archive/sauce/share/${shareId}`, deps.config.publicUrl).toString() : null;
       return { success: true as const, data: { link, isShareEnabled: req.body.isShareEnabled } };
     },
   );

@@ -174,6 +174,37 @@ describe('bad input leaves nothing behind', () => {
   });
 });
 
+describe('values PostgreSQL cannot take are 400s, and limits count as people do', () => {
+  it('refuses NUL characters and ids beyond 32 bits with 400, never 500', async () => {
+    const before = (await list(alice)).count;
+    for (const payload of [
+      textSauce({ title: 'a\u0000b' }),
+      textSauce({ textSauce: { text: 'x\u0000', link: null } }),
+      textSauce({ folderSet: [3_000_000_000] }),
+    ]) {
+      const res = await create(alice, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(res).error.code).toBe('INVALID_FORMAT');
+    }
+    expect((await list(alice)).count).toBe(before);
+    for (const q of ['folder=3000000000', 'search=%00', 'folder=1.5']) {
+      const res = await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?${q}`, headers: alice.headers });
+      expect(res.statusCode, q).toBe(400);
+    }
+    const tags = await t.app.inject({ url: '/api/archive/tag/list?search=%00', headers: alice.headers });
+    expect(tags.statusCode).toBe(400);
+  });
+
+  it('counts characters, not UTF-16 units, and does not count line breaks (SPEC §5)', async () => {
+    const text = 'x'.repeat(19_990) + '\n'.repeat(20);
+    expect((await create(alice, textSauce({ folderSet: [], textSauce: { text, link: null } }))).statusCode).toBe(200);
+    const tooLong = 'x'.repeat(20_001);
+    expect((await create(alice, textSauce({ folderSet: [], textSauce: { text: tooLong, link: null } }))).statusCode).toBe(400);
+    expect((await create(alice, textSauce({ folderSet: [], title: '🎨'.repeat(100) }))).statusCode).toBe(200);
+    expect((await create(alice, textSauce({ folderSet: [], title: '🎨'.repeat(101) }))).statusCode).toBe(400);
+  });
+});
+
 describe('authorization', () => {
   it("hides another user's workspace and sources (404)", async () => {
     const mallory = await buildUser(t, 'mallory');
@@ -223,6 +254,9 @@ describe('sharing', () => {
     // Nothing private of the owner's workspace: no folder names.
     expect(body(pub).data.folderSet).toEqual([]);
     expect(JSON.stringify(body(pub).data)).not.toContain('Refs');
+    // Turning sharing on twice at once gives one link, not two that fight.
+    const both = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: true } })));
+    expect(both.map((r) => body(r).data.link)).toEqual([on.link, on.link]);
     const off = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: false } })).data;
     expect(off.link).toBeNull();
     expect((await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` })).statusCode).toBe(404);

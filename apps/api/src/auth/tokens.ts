@@ -9,6 +9,12 @@ import { TokenExpiredError, UnauthenticatedError } from '../errors.ts';
 export const ACCESS_TTL_S = 15 * 60;
 /** Refresh token lifetime: 30 days, in seconds. */
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
+/**
+ * Grace window of refresh-token reuse: 30 seconds. A token presented again less than this
+ * after its rotation (two tabs refreshing with one cookie, a response lost on the way) gets
+ * a sibling in its family instead of revoking it; later reuse is taken for theft.
+ */
+export const REFRESH_REUSE_GRACE_S = 30;
 const ISSUER = 'sauce';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -73,21 +79,29 @@ export async function issueRefreshToken(db: Tx, userId: number, familyId: string
 
 /**
  * Rotates a refresh token: marks it used and issues its successor in the same family.
- * A token presented after it was rotated (reuse, a sign of theft) revokes the whole family.
+ * Presented again less than REFRESH_REUSE_GRACE_S after its rotation (concurrent refreshes,
+ * a lost response), it gets another successor, a sibling in the same family, and nothing is
+ * revoked; presented later (reuse, a sign of theft), it revokes the whole family.
  * @returns the user id and the new refresh token.
- * @throws UNAUTHENTICATED (401) when unknown, expired, revoked or reused.
+ * @throws UNAUTHENTICATED (401) when unknown, expired, revoked or reused past the grace window.
  */
 export async function rotateRefreshToken(db: Db, token: string): Promise<{ userId: number; refreshToken: string }> {
   // The successor is inserted in the same transaction: were it inserted after the commit,
   // a reuse racing in between would revoke the family without it, and it would live on.
+  // The row lock serializes concurrent uses of one token: the later one sees its rotation.
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)))
       .for('update');
+    // Revocation always covers the whole family, this row included: a revoked family is seen here.
     if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
     if (row.rotatedAt) {
+      // The window runs from the first rotation: reusing the token again does not extend it.
+      if (Date.now() - row.rotatedAt.getTime() < REFRESH_REUSE_GRACE_S * 1000) {
+        return { userId: row.userId, refreshToken: await issueRefreshToken(tx, row.userId, row.familyId) };
+      }
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })

@@ -36,7 +36,8 @@ export const refreshTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    /** Every rotation of one sign-in shares a family; reuse of a rotated token revokes it. */
+    /** Every rotation of one sign-in shares a family; reuse of a rotated token after the
+     * grace window (auth/tokens.ts REFRESH_REUSE_GRACE_S) revokes it. */
     familyId: uuid('family_id').notNull(),
     /** SHA-256 of the opaque token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),

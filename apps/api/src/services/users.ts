@@ -33,34 +33,66 @@ async function uniqueNickname(db: Db, wanted: string): Promise<string> {
   return `sauce${randomBytes(4).toString('hex')}`;
 }
 
+/** How many nicknames createUser tries when concurrent sign-ups keep taking them. */
+const NICKNAME_ATTEMPTS = 5;
+
+/** The constraint of a PostgreSQL unique violation (23505) in `e` or its causes, or undefined. */
+function uniqueViolation(e: unknown): string | undefined {
+  for (let x = e, depth = 0; x && typeof x === 'object' && depth < 5; x = (x as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = x as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
+
+/**
+ * Whether `e`, thrown by createUser, says another user already holds `identity`: a
+ * concurrent sign-up of the same person won the race (sign that user in instead).
+ */
+export function isIdentityTaken(e: unknown, identity: Identity): boolean {
+  const constraint = uniqueViolation(e);
+  return constraint !== undefined && constraint === identityColumn[identity.kind].uniqueName;
+}
+
 /**
  * Creates a user for `identity` with their personal workspace ('My space', the user as
- * OWNER), in one transaction (SPEC §2 Sidebar, issue #2 §3).
+ * OWNER), in one transaction (SPEC §2 Sidebar, issue #2 §3). A nickname taken meanwhile
+ * by a concurrent sign-up is replaced by another (at most NICKNAME_ATTEMPTS tries).
  * @returns the user row and the personal workspace id.
+ * @throws a unique violation recognized by isIdentityTaken when a concurrent sign-up
+ *   created the user for `identity` first (nothing is created then).
  */
 export async function createUser(
   db: Db,
   identity: Identity,
   profile: { email: string | null; nickname: string; agreeMarketing: boolean },
 ) {
-  const nickname = await uniqueNickname(db, profile.nickname);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: profile.email,
-        nickname,
-        agreeMarketing: profile.agreeMarketing,
-        [identity.kind === 'dev' ? 'devEmail' : `${identity.kind}Sub`]: identity.subject,
-      })
-      .returning();
-    const [ws] = await tx
-      .insert(workspaces)
-      .values({ name: PERSONAL_WORKSPACE_NAME, isPersonal: true })
-      .returning({ id: workspaces.id });
-    await tx.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: user!.id, permission: 'OWNER' });
-    return { user: user!, workspaceId: ws!.id };
-  });
+  for (let attempt = 1; ; attempt++) {
+    const nickname = await uniqueNickname(db, profile.nickname);
+    try {
+      return await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: profile.email,
+            nickname,
+            agreeMarketing: profile.agreeMarketing,
+            [identity.kind === 'dev' ? 'devEmail' : `${identity.kind}Sub`]: identity.subject,
+          })
+          .returning();
+        const [ws] = await tx
+          .insert(workspaces)
+          .values({ name: PERSONAL_WORKSPACE_NAME, isPersonal: true })
+          .returning({ id: workspaces.id });
+        await tx.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: user!.id, permission: 'OWNER' });
+        return { user: user!, workspaceId: ws!.id };
+      });
+    } catch (e) {
+      // uniqueNickname checked before inserting: a concurrent sign-up may have taken the name since.
+      if (attempt < NICKNAME_ATTEMPTS && uniqueViolation(e) === users.nickname.uniqueName) continue;
+      throw e;
+    }
+  }
 }
 
 /** The user's personal workspace id (the one selected after sign-in). */

@@ -9,7 +9,7 @@ import { users } from '../../db/schema.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { NotFoundError, UnauthenticatedError, UserNotExistError } from '../../errors.ts';
 import { presentUser } from '../../presenters/user.ts';
-import { createUser, findUserByIdentity, personalWorkspaceId, type Identity } from '../../services/users.ts';
+import { createUser, findUserByIdentity, isIdentityTaken, personalWorkspaceId, type Identity } from '../../services/users.ts';
 import { appleRoutes } from './apple.ts';
 import { googleRoutes } from './google.ts';
 
@@ -21,7 +21,8 @@ export const zSignInResponse = ok(zTokens);
 
 /**
  * Signs in the user with `identity`, creating them (and their personal workspace) when
- * `signUp` is given and they are new. Sets the session cookies.
+ * `signUp` is given and they are new. Sets the session cookies. When a concurrent sign-up
+ * of the same identity creates the user first, that user is signed in.
  * @throws USER_NOT_EXIST (404) when the user is unknown and no sign-up was asked for.
  */
 export async function signIn(
@@ -34,9 +35,17 @@ export async function signIn(
   let workspaceId: number | null;
   if (!user) {
     if (!signUp) throw UserNotExistError();
-    const created = await createUser(deps.db, identity, signUp);
-    user = created.user;
-    workspaceId = created.workspaceId;
+    try {
+      const created = await createUser(deps.db, identity, signUp);
+      user = created.user;
+      workspaceId = created.workspaceId;
+    } catch (e) {
+      if (!isIdentityTaken(e, identity)) throw e;
+      // The winner committed the user and their workspace together: both are visible now.
+      user = await findUserByIdentity(deps.db, identity);
+      if (!user) throw e;
+      workspaceId = await personalWorkspaceId(deps.db, user.id);
+    }
   } else {
     workspaceId = await personalWorkspaceId(deps.db, user.id);
   }

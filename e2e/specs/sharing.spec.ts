@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
 
 /**
  * Link sharing (SPEC §2 Share dialog, §4 Sharing, §6 shared source without login), in the
@@ -11,69 +8,6 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
  * sharing off and the same link shows the not-found state. Labels come from the app's
  * own i18n files, so one spec serves both projects.
  */
-
-type Lang = 'ko' | 'en';
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
-const I18N_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/i18n');
-
-/** 'ns:a.b' → the text in the app's JSON bundle for `lang`, with {{vars}} filled in. */
-function translator(lang: Lang): Translate {
-  const bundles = new Map<string, Record<string, unknown>>();
-  const bundle = (ns: string) => {
-    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8')));
-    return bundles.get(ns)!;
-  };
-  return (fullKey, vars = {}) => {
-    const [ns, key] = fullKey.includes(':') ? (fullKey.split(':') as [string, string]) : ['common', fullKey];
-    let node: unknown = bundle(ns);
-    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    if (typeof node !== 'string') throw new Error(`No ${lang} text for ${fullKey}`);
-    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-}
-
-/** A page with Open Graph tags on 127.0.0.1, for the source's link preview. */
-async function serveLinkedPage(title: string) {
-  let origin = '';
-  const server = http.createServer((req, res) => {
-    if (req.url === '/preview.svg') {
-      res.writeHead(200, { 'content-type': 'image/svg+xml' });
-      res.end('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="#2f6bff"/></svg>');
-    } else {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><html><head><meta charset="utf-8"><meta property="og:title" content="${title}">` +
-          `<meta property="og:image" content="${origin}/preview.svg"></head><body>${title}</body></html>`,
-      );
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: `${origin}/article`,
-    imageUrl: `${origin}/preview.svg`,
-    title,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
-
-async function signIn(page: Page, t: Translate, email: string) {
-  const dialog = page.getByRole('dialog', { name: t('auth:title') });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel(t('auth:dev.email')).fill(email);
-  await dialog.getByRole('button', { name: t('auth:dev.submit') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
-}
 
 /** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
 async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Lang, type LinkedPage, serveLinkedPage, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * A new person's first text source, in the Korean and the English UI: sign in, make two
@@ -11,95 +8,12 @@ import { expect, type Locator, type Page, type TestInfo, test } from '@playwrigh
  * it. Labels come from the app's own i18n files, so one spec serves both projects.
  */
 
-// ---------------------------------------------------------------------------------------
-// i18n: the app's JSON bundles, looked up like i18next does ('ns:a.b', {{var}}, plurals)
-// ---------------------------------------------------------------------------------------
-
-type Lang = 'ko' | 'en';
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
-const I18N_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/i18n');
-
-function translator(lang: Lang): Translate {
-  const bundles = new Map<string, Record<string, unknown>>();
-  const bundle = (ns: string) => {
-    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8')));
-    return bundles.get(ns)!;
-  };
-  const lookup = (ns: string, key: string): string | undefined => {
-    let node: unknown = bundle(ns);
-    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    return typeof node === 'string' ? node : undefined;
-  };
-  return (fullKey, vars = {}) => {
-    const [ns, key] = fullKey.includes(':') ? (fullKey.split(':') as [string, string]) : ['common', fullKey];
-    const plural = typeof vars.count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(vars.count)}` : undefined;
-    const text = (plural && lookup(ns, plural)) ?? lookup(ns, key);
-    if (text === undefined) throw new Error(`No ${lang} text for ${fullKey}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-}
-
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);
 
 // ---------------------------------------------------------------------------------------
-// The linked page: HTML with Open Graph tags and its preview image, on 127.0.0.1
-// ---------------------------------------------------------------------------------------
-
-interface LinkedPage {
-  url: string;
-  imageUrl: string;
-  title: string;
-  description: string;
-  close: () => Promise<void>;
-}
-
-async function serveLinkedPage(title: string, description: string): Promise<LinkedPage> {
-  let origin = '';
-  const server = http.createServer((req, res) => {
-    if (req.url === '/preview.svg') {
-      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
-      res.end(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">' +
-          '<rect width="640" height="360" fill="#ff6b3d"/><circle cx="320" cy="180" r="110" fill="#fff3c4"/></svg>',
-      );
-    } else if (req.url === '/article') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html>
-<html><head>
-<meta charset="utf-8">
-<title>fallback title</title>
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="${description}">
-<meta property="og:image" content="${origin}/preview.svg">
-</head><body><h1>${title}</h1><p>${description}</p></body></html>`);
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: `${origin}/article`,
-    imageUrl: `${origin}/preview.svg`,
-    title,
-    description,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------
 // Page helpers
 // ---------------------------------------------------------------------------------------
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 /** The sidebar's folder navigation. */
 const folderNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('shell:sidebar.folders') });
@@ -140,15 +54,6 @@ const cards = (page: Page, t: Translate) => page.getByRole('list', { name: t('da
 /** The card whose title (its link) is `title`. */
 const card = (page: Page, t: Translate, title: string) =>
   cards(page, t).filter({ has: page.getByRole('link', { name: title, exact: true }) });
-
-async function signIn(page: Page, t: Translate, email: string) {
-  const dialog = page.getByRole('dialog', { name: t('auth:title') });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel(t('auth:dev.email')).fill(email);
-  await dialog.getByRole('button', { name: t('auth:dev.submit') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
-}
 
 async function createFolder(page: Page, t: Translate, name: string) {
   await folderNav(page, t).getByRole('button', { name: t('folders:add'), exact: true }).click();

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Helpers shared by the browser specs: the app's i18n labels for the project's language,
+ * a linked page with Open Graph tags on loopback, screenshots, and the dev sign-in.
+ */
+
+// ---------------------------------------------------------------------------------------
+// i18n: the app's JSON bundles, looked up like i18next does ('ns:a.b', {{var}}, plurals)
+// ---------------------------------------------------------------------------------------
+
+/** The UI language; each Playwright project is named after one. */
+export type Lang = 'ko' | 'en';
+
+/** 'ns:a.b' (namespace 'common' when omitted) → the UI text, with {{vars}} filled in. */
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+const I18N_DIR = path.resolve(import.meta.dirname, '../apps/web/src/i18n');
+
+/**
+ * Looks keys up in the app's JSON bundles for `lang`. A numeric `count` var picks the
+ * plural form (`key_one`, `key_other`, …) when the bundle has one. Throws on a missing key.
+ */
+export function translator(lang: Lang): Translate {
+  const bundles = new Map<string, Record<string, unknown>>();
+  const bundle = (ns: string) => {
+    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8')));
+    return bundles.get(ns)!;
+  };
+  const lookup = (ns: string, key: string): string | undefined => {
+    let node: unknown = bundle(ns);
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === 'string' ? node : undefined;
+  };
+  return (fullKey, vars = {}) => {
+    const [ns, key] = fullKey.includes(':') ? (fullKey.split(':') as [string, string]) : ['common', fullKey];
+    const plural = typeof vars.count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(vars.count)}` : undefined;
+    const text = (plural && lookup(ns, plural)) ?? lookup(ns, key);
+    if (text === undefined) throw new Error(`No ${lang} text for ${fullKey}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The linked page: HTML with Open Graph tags and its preview image, on 127.0.0.1
+// ---------------------------------------------------------------------------------------
+
+/** A page served by {@link serveLinkedPage}; `close` stops its server. */
+export interface LinkedPage {
+  url: string;
+  imageUrl: string;
+  title: string;
+  description: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves `/article` (og:title, og:description when given, og:image) and its preview image
+ * `/preview.svg` on a free loopback port, for a source's link preview.
+ */
+export async function serveLinkedPage(title: string, description = ''): Promise<LinkedPage> {
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    if (req.url === '/preview.svg') {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+      res.end(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">' +
+          '<rect width="640" height="360" fill="#ff6b3d"/><circle cx="320" cy="180" r="110" fill="#fff3c4"/></svg>',
+      );
+    } else if (req.url === '/article') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const describe = description ? `\n<meta property="og:description" content="${description}">` : '';
+      res.end(`<!doctype html>
+<html><head>
+<meta charset="utf-8">
+<title>fallback title</title>
+<meta property="og:title" content="${title}">${describe}
+<meta property="og:image" content="${origin}/preview.svg">
+</head><body><h1>${title}</h1><p>${description}</p></body></html>`);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/article`,
+    imageUrl: `${origin}/preview.svg`,
+    title,
+    description,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Page helpers
+// ---------------------------------------------------------------------------------------
+
+/** Attaches a full-page screenshot of `page` to the test report as `name`. */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+/** Signs in with the development form of the sign-in dialog; waits for the app shell. */
+export async function signIn(page: Page, t: Translate, email: string) {
+  const dialog = page.getByRole('dialog', { name: t('auth:title') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(t('auth:dev.email')).fill(email);
+  await dialog.getByRole('button', { name: t('auth:dev.submit') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
+}

@@ -13,6 +13,8 @@ const text: Sauce = {
   thumbnail: null,
   textCard: { text: 'notes', link: 'https://example.com/', title: 'Example', description: '', image: '' },
   textSauce: { text: 'notes', link: 'https://example.com/' },
+  imageSauce: null,
+  thumbnailMeta: null,
   tagSet: [{ name: '그리드' }],
   folderSet: [{ id: 2, name: 'Refs' }],
   userNickname: 'alice',
@@ -24,7 +26,33 @@ const text: Sauce = {
   modeType: 'Sauce',
   destination: 'https://example.com/',
 };
-const image: Sauce = { ...text, id: 3, type: 'IMAGE', textCard: null, textSauce: null, destination: null };
+const image: Sauce = {
+  ...text,
+  id: 3,
+  type: 'IMAGE',
+  textCard: null,
+  textSauce: null,
+  destination: null,
+  thumbnail: '/files/images/ab/thumb.webp?exp=1&sig=x',
+  thumbnailMeta: { width: 2560, height: 1600, color: '#a0b0c0' },
+  imageSauce: [
+    {
+      id: 9,
+      url: '/files/images/ab/display.webp?exp=1&sig=x',
+      thumbnailUrl: '/files/images/ab/thumb.webp?exp=1&sig=x',
+      originalUrl: '/files/images/ab/original.jpg?exp=1&sig=x',
+      width: 2560,
+      height: 1600,
+      byteSize: 1234,
+      color: '#a0b0c0',
+      order: 0,
+      comments: [
+        { id: 1, message: 'here', x: 0.25, y: 0.5, parent: null, authorNickname: 'alice', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z' },
+        { id: 2, message: 'reply', x: 0.25, y: 0.5, parent: 1, authorNickname: 'bob', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z' },
+      ],
+    },
+  ],
+};
 
 describe('response serializer', () => {
   const serialize = responseSerializer({ schema: ok(page(zSauce)) });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@sauce/contract/limits';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,12 +22,15 @@ import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
 import { AppError, InvalidFormatError, NotFoundError, PayloadTooLargeError, SystemError } from './errors.ts';
 import { appleCallbackRoutes } from './routes/auth/apple.ts';
+import { fileRoutes } from './routes/files/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
 import { sauceRoutes } from './routes/sauces/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { workspaceRoutes } from './routes/workspaces/index.ts';
+import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { createUrlSigner } from './storage/signed-url.ts';
 
 /**
  * Response serializer: the route's zod response schema, turned into JSON Schema and
@@ -74,10 +79,11 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 const ROUTE_GROUPS: RouteGroup[] = [authRoutes, workspaceRoutes, folderRoutes, sauceRoutes, tagRoutes, metadataRoutes];
 
 /**
- * Builds the whole server: /api (SPEC §7 under /api, OpenAPI at /api/docs), the built web
- * app with SPA fallback. Every error leaves as `{ success: false, error: { code, message } }`.
+ * Builds the whole server: /api (SPEC §7 under /api, OpenAPI at /api/docs), uploaded images
+ * under /files (signed URLs), the built web app with SPA fallback. Every error leaves as
+ * `{ success: false, error: { code, message } }`. `files` defaults to the configured store.
  */
-export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Array; logger?: boolean }) {
+export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Array; logger?: boolean; files?: FileStore }) {
   const { config } = opts;
   const app = Fastify({
     logger:
@@ -122,6 +128,8 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
   });
 
   await app.register(cookie);
+  // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
   await app.register(rateLimit, { global: false });
   await app.register(sessionPlugin, { config, secret: opts.secret });
   if (config.corsOrigins.length > 0) {
@@ -147,7 +155,13 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const deps: Deps = { db: opts.db, config, secret: opts.secret };
+  const deps: Deps = {
+    db: opts.db,
+    config,
+    secret: opts.secret,
+    files: opts.files ?? createFileStore(config.files),
+    urls: createUrlSigner(opts.secret),
+  };
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);
@@ -160,6 +174,7 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
   );
   // Apple posts its sign-in result to /auth/apple/callback, outside /api (SPEC §4 Sign-in).
   await app.register(async (root) => appleCallbackRoutes(root as never, deps));
+  await app.register(async (root) => fileRoutes(root as never, deps));
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -37,6 +37,16 @@ const zEnv = z.object({
   /** Sign-in attempts allowed per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
+  /** Object storage for uploaded images: set S3_BUCKET to use S3/MinIO, else files go to DATA_DIR/files. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Key prefix inside the bucket, e.g. `sauce/`. */
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -84,6 +94,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    files: e.S3_BUCKET
+      ? {
+          driver: 's3' as const,
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : { driver: 'local' as const, dir: path.join(dataDir, 'files') },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -8,12 +8,19 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { FileStore } from './storage/file-store.ts';
+import type { UrlSigner } from './storage/signed-url.ts';
 
-/** What every route group is given: the database, the configuration, the token secret. */
+/**
+ * What every route group is given: the database, the configuration, the token secret, the
+ * file store for uploaded images and the signer of their URLs.
+ */
 export interface Deps {
   db: Db;
   config: Config;
   secret: Uint8Array;
+  files: FileStore;
+  urls: UrlSigner;
 }
 
 /** A Fastify instance typed by the zod type provider. */

@@ -40,5 +40,13 @@ export const ViewerCannotUploadError = () =>
 /** A link whose host is or resolves to a non-public address (SSRF guard, lib/safe-fetch.ts). */
 export const UrlNotAllowedError = (details?: unknown) =>
   new AppError(400, 'URL_NOT_ALLOWED', 'This address cannot be fetched.', details);
+/** SPEC §8 'There is no image to upload': an image source saved without images. */
+export const NoImageError = () => new AppError(400, 'NO_IMAGE', 'There is no image to upload.');
+/** An upload that is not a JPEG, PNG, WebP, GIF or AVIF image by content (SVG included: it can carry script). */
+export const UnsupportedImageError = (details?: { type: string | null }) =>
+  new AppError(415, 'UNSUPPORTED_IMAGE', 'Only JPEG, PNG, WebP, GIF and AVIF images are supported.', details);
+/** An image whose header declares more pixels than `limitPixels` (a decompression bomb, issue #3). */
+export const TooManyPixelsError = (limitPixels: number) =>
+  new AppError(413, 'TOO_MANY_PIXELS', `Images can have at most ${limitPixels} pixels.`, { limitPixels });
 export const SystemError = () =>
   new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

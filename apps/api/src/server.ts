@@ -1,6 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig, resolveAuthSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { sweepImages } from './services/images.ts';
+import { createFileStore } from './storage/file-store.ts';
+
+/** How often unsaved uploads past their lifetime are swept, ms (hourly). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Entry point of `npm start`: database (embedded unless DATABASE_URL), then HTTP. */
 async function main() {
@@ -11,18 +16,27 @@ async function main() {
     dataDir: config.dataDir,
     log: (m) => console.log(`[db] ${m}`),
   });
-  const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config) });
+  const files = createFileStore(config.files);
+  const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config), files });
+  const sweep = () =>
+    sweepImages(database.db, files, undefined, app.log)
+      .then((n) => n > 0 && app.log.info(`swept ${n} unsaved uploads`))
+      .catch((err: unknown) => app.log.warn({ err }, 'sweeping unsaved uploads failed'));
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    clearInterval(sweeper);
     await app.close();
     await database.close();
     process.exit(0);
   };
   for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => void shutdown(s));
   await app.listen({ port: config.port, host: config.host });
+  void sweep();
   app.log.info(
     `Sauce is running at http://${config.host}:${config.port} ` +
       `(${config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL in ' + config.dataDir + '/db'}, ` +

@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'VIEWER_CANNOT_UPLOAD',
   'URL_NOT_ALLOWED',
+  'NO_IMAGE',
+  'UNSUPPORTED_IMAGE',
+  'TOO_MANY_PIXELS',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

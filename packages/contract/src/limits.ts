@@ -35,6 +35,23 @@ export const LIMITS = {
   toastMs: 2_000,
   /** SPEC §9: folder count badge shows 999+ at this count. */
   folderBadgeMax: 999,
+  /** SPEC §9: images on one image source. */
+  imagesPerSauce: 10,
+  /** SPEC §9: comments (replies included) on one image. */
+  commentsPerImage: 10,
+  /** Characters in one image comment: not given by SPEC; 500 keeps pins' lists readable. */
+  commentLength: 500,
+  /**
+   * Bytes of one uploaded source image: 20 MB (20 × 1,048,576 = 20,971,520 bytes). SPEC §5's
+   * Korean message says 20MB, its English one 1.5MB; issue #3 settles on the Korean figure.
+   */
+  imageBytes: 20_971_520,
+  /** Pixels (width × height) of one uploaded image: a decoded bomb is refused before decoding. */
+  imagePixels: 50_000_000,
+  /** Unsaved uploads a person may hold at once (uploaded, not yet saved into a source). */
+  pendingUploads: 100,
+  /** SPEC §5/§9: bytes a draft may take in local storage. */
+  draftBytes: 5_000_000,
 } as const;
 
 /** SPEC §5: a tag is 1–15 Korean letters, English letters or digits. */

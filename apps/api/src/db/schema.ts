@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -134,4 +138,57 @@ export const tags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
+ * An uploaded image (issue #3). Uploaded first (`sauceId` null: pending, only its uploader
+ * may attach it), then attached to an image sauce at `position` when the sauce is saved.
+ * Its files live in the FileStore under `storageKey/` (original, display.webp, thumb.webp).
+ * A sauce's deletion detaches its images (SET NULL); pending images past their lifetime are
+ * swept with their files (services/images.ts sweepImages).
+ */
+export const sauceImages = pgTable(
+  'sauce_images',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sauceId: integer('sauce_id').references(() => sauces.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    /** Random folder of the image's files, e.g. `images/<32 hex>`. */
+    storageKey: text('storage_key').notNull().unique(),
+    /** File name of the original under storageKey, e.g. `original.jpg`. */
+    originalName: text('original_name').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Bytes stored for the image: original, display and thumbnail. */
+    byteSize: integer('byte_size').notNull(),
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sauce_images_sauce_idx').on(t.sauceId, t.position),
+    index('sauce_images_pending_idx').on(t.uploaderId, t.createdAt).where(sql`sauce_id IS NULL`),
+  ],
+);
+
+/** A comment pinned on an image at relative (x, y), 0–1 (issue #3); `parentId` makes it a reply. */
+export const imageComments = pgTable(
+  'image_comments',
+  {
+    id: serial('id').primaryKey(),
+    imageId: integer('image_id').notNull().references(() => sauceImages.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => imageComments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    message: text('message').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('image_comments_image_idx').on(t.imageId, t.position),
+    check('image_comments_x_range', sql`${t.x} >= 0 AND ${t.x} <= 1`),
+    check('image_comments_y_range', sql`${t.y} >= 0 AND ${t.y} <= 1`),
+  ],
 );

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Permission } from '@sauce/contract/common';
-import { LIMITS } from '@sauce/contract/limits';
+import { countedLength, LIMITS } from '@sauce/contract/limits';
 import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/sauces';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { sauceFolders, sauces, sauceTags, tags } from '../db/schema.ts';
-import { LimitReachedError, SauceNotFoundError } from '../errors.ts';
+import { sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema.ts';
+import { InvalidFormatError, LimitReachedError, SauceNotFoundError } from '../errors.ts';
 import { authorizePermission, authorizeWorkspace, can } from '../policies/workspace.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { EMPTY_METADATA, getMetadata } from './metadata.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
@@ -33,6 +35,8 @@ export interface SauceRecord {
   authorProfileImage: string | null;
   tagNames: string[];
   folderSet: { id: number; name: string }[];
+  /** The first image of an image sauce (its card), or null. */
+  cover: { key: string; width: number; height: number; color: string } | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -49,7 +53,9 @@ const CARD_COLUMNS = `s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.l
       u.nickname AS author_nickname, u.profile_image AS author_profile_image,
       COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
       COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f."order")
-        FROM sauce_folders sf JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folder_set`;
+        FROM sauce_folders sf JOIN folders f ON f.id = sf.folder_id WHERE sf.sauce_id = s.id), '[]') AS folder_set,
+      (SELECT json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height, 'color', i.color)
+        FROM sauce_images i WHERE i.sauce_id = s.id ORDER BY i.position LIMIT 1) AS cover`;
 
 /** A row of CARD_COLUMNS as the driver returns it. */
 type CardRow = Record<string, unknown>;
@@ -74,6 +80,7 @@ const toRecord = (r: CardRow): SauceRecord => ({
   authorProfileImage: r.author_profile_image as string | null,
   tagNames: r.tag_names as string[],
   folderSet: r.folder_set as { id: number; name: string }[],
+  cover: r.cover as SauceRecord['cover'],
 });
 
 /**
@@ -201,19 +208,20 @@ async function linkColumns(link: string | null, allowPrivate: boolean) {
   return { link, linkTitle: meta.title, linkDescription: meta.description, linkImage: meta.image };
 }
 
+/** Who is writing, and where. */
+type Actor = { userId: number; workspaceId: number };
+
 /**
- * Creates a text sauce with its tags and folders in one transaction; the link's metadata
- * is read first (cached 1 h, at most 5 s). Holds the workspace's sauce count under lock.
- * @throws LIMIT_REACHED (422) at 100 sources (SPEC §9 beta) or 6 tags; FOLDER_NOT_FOUND (404)
- *   for a folder of another workspace.
+ * Creates a sauce with its tags and folders — and, for an image sauce, its images and
+ * comments (services/images.ts setSauceImages) — in one transaction. A text sauce's link
+ * metadata is read first (cached 1 h, at most 5 s). Holds the workspace's sauce count
+ * under lock.
+ * @throws LIMIT_REACHED (422) at 100 sources (SPEC §9 beta), 6 tags, 11 images or 11
+ *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
+ *   or image of someone else's.
  */
-export async function createSauce(
-  db: Db,
-  actor: { userId: number; workspaceId: number },
-  input: CreateSauce,
-  opts: { allowPrivate: boolean },
-) {
-  const link = await linkColumns(input.textSauce.link, opts.allowPrivate);
+export async function createSauce(db: Db, actor: Actor, input: CreateSauce, opts: { allowPrivate: boolean }) {
+  const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts.allowPrivate) : null;
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${actor.workspaceId} FOR UPDATE`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, actor.workspaceId));
@@ -225,30 +233,43 @@ export async function createSauce(
         authorId: actor.userId,
         type: input.type,
         title: input.title,
-        text: input.textSauce.text,
-        ...link,
-        thumbnail: link.linkImage || null,
+        ...(input.type === 'TEXT' && link ? { text: input.textSauce.text, ...link, thumbnail: link.linkImage || null } : {}),
       })
       .returning({ id: sauces.id });
-    await setTags(tx, row!.id, actor.userId, input.tagSet);
-    await setFolders(tx, actor.workspaceId, row!.id, input.folderSet);
-    return row!.id;
+    const id = row!.id;
+    if (input.type === 'IMAGE') {
+      const { byteSize } = await setSauceImages(tx, actor, id, input.imageSauce);
+      await tx.update(sauces).set({ byteSize }).where(eq(sauces.id, id));
+    }
+    await setTags(tx, id, actor.userId, input.tagSet);
+    await setFolders(tx, actor.workspaceId, id, input.folderSet);
+    return id;
   });
   return getSauce(db, actor.workspaceId, id);
 }
 
 /**
- * Updates a sauce's fields that are present in `input`, in one transaction.
- * @throws SAUCE_NOT_FOUND (404), LIMIT_REACHED (422), FOLDER_NOT_FOUND (404).
+ * Updates a sauce's fields that are present in `input`, in one transaction. `textSauce`
+ * applies to text sauces and `imageSauce` (the whole list) to image sauces only; image
+ * sauces' titles are at most 60 characters (SPEC §5). Files of removed images are deleted
+ * after the commit.
+ * @throws SAUCE_NOT_FOUND (404), INVALID_FORMAT (400), NO_IMAGE (400), LIMIT_REACHED (422),
+ *   FOLDER_NOT_FOUND / NOT_FOUND (404).
  */
 export async function updateSauce(
   db: Db,
-  actor: { userId: number; workspaceId: number },
+  files: FileStore,
+  actor: Actor,
   id: number,
   input: UpdateSauce,
   opts: { allowPrivate: boolean },
 ) {
   const current = await getSauce(db, actor.workspaceId, id);
+  if (current.type === 'IMAGE' && input.textSauce) throw InvalidFormatError('An image source has no textSauce.');
+  if (current.type === 'TEXT' && input.imageSauce) throw InvalidFormatError('A text source has no imageSauce.');
+  if (current.type === 'IMAGE' && input.title !== undefined && countedLength(input.title) > LIMITS.imageTitleLength) {
+    throw InvalidFormatError([{ path: '/title', message: `At most ${LIMITS.imageTitleLength} characters` }]);
+  }
   const newLink = input.textSauce?.link;
   // A changed link is read anew; so is an unchanged one whose preview came back empty
   // (the site was down or slow when it was saved), so saving again retries it.
@@ -257,29 +278,41 @@ export async function updateSauce(
     newLink !== undefined && (newLink !== current.link || missingPreview)
       ? await linkColumns(newLink, opts.allowPrivate)
       : undefined;
-  await db.transaction(async (tx) => {
+  const removedKeys = await db.transaction(async (tx) => {
+    const images = input.imageSauce ? await setSauceImages(tx, actor, id, input.imageSauce) : undefined;
     await tx
       .update(sauces)
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.textSauce?.text !== undefined ? { text: input.textSauce.text } : {}),
         ...(link ? { ...link, thumbnail: link.linkImage || null } : {}),
+        ...(images ? { byteSize: images.byteSize } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(sauces.id, id), eq(sauces.workspaceId, actor.workspaceId)));
     if (input.tagSet) await setTags(tx, id, actor.userId, input.tagSet);
     if (input.folderSet) await setFolders(tx, actor.workspaceId, id, input.folderSet);
+    return images?.removedKeys ?? [];
   });
+  await deleteFiles(files, removedKeys);
   return getSauce(db, actor.workspaceId, id);
 }
 
-/** Deletes a sauce. @throws SAUCE_NOT_FOUND (404). */
-export async function deleteSauce(db: Db, workspaceId: number, id: number) {
-  const deleted = await db
-    .delete(sauces)
-    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
-    .returning({ id: sauces.id });
-  if (deleted.length === 0) throw SauceNotFoundError();
+/** Deletes a sauce with its images, then the images' files. @throws SAUCE_NOT_FOUND (404). */
+export async function deleteSauce(db: Db, files: FileStore, workspaceId: number, id: number) {
+  const keys = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: sauces.id })
+      .from(sauces)
+      .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
+      .for('update');
+    if (!row) throw SauceNotFoundError();
+    const keys = await sauceImageKeys(tx, id);
+    await tx.delete(sauceImages).where(eq(sauceImages.sauceId, id));
+    await tx.delete(sauces).where(eq(sauces.id, id));
+    return keys;
+  });
+  await deleteFiles(files, keys);
 }
 
 /**

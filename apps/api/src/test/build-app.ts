@@ -13,6 +13,7 @@ export interface TestApp {
   url: string;
   /** The secret access tokens are signed with. */
   secret: Uint8Array;
+  config: ReturnType<typeof loadConfig>;
 }
 
 /**
@@ -48,7 +49,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await a.end();
   });
-  return { app, db, url: url.toString(), secret };
+  return { app, db, url: url.toString(), secret, config };
 }
 
 /** Parsed JSON body of an injected response. */

@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { LIMITS } from '@sauce/contract/limits';
+import type { ImageInput, SauceImage, UploadedImage } from '@sauce/contract/sauces';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { imageComments, sauceImages } from '../db/schema.ts';
+import { InvalidFormatError, LimitReachedError, NoImageError, NotFoundError } from '../errors.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { UrlSigner } from '../storage/signed-url.ts';
+import { processImage } from './image-processing.ts';
+
+/** File names under an image's storage key (the original's name is stored per image). */
+const DISPLAY = 'display.webp';
+const THUMBNAIL = 'thumb.webp';
+
+/** How long an upload may wait to be saved into a source before it is swept, ms (7 days). */
+export const PENDING_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** An image row as services pass it around. */
+export type ImageRow = typeof sauceImages.$inferSelect;
+
+/** Every file key of an image. */
+const fileKeys = (img: Pick<ImageRow, 'storageKey' | 'originalName'>) => [
+  `${img.storageKey}/${img.originalName}`,
+  `${img.storageKey}/${DISPLAY}`,
+  `${img.storageKey}/${THUMBNAIL}`,
+];
+
+/** The URL of a card-size thumbnail of the image stored under `storageKey`. */
+export const thumbnailUrl = (urls: UrlSigner, storageKey: string) => urls.url(`${storageKey}/${THUMBNAIL}`);
+
+/** ImageRow → the upload response (signed URLs, issue #3). */
+export function presentUpload(urls: UrlSigner, img: ImageRow): UploadedImage {
+  return {
+    id: img.id,
+    url: urls.url(`${img.storageKey}/${DISPLAY}`),
+    thumbnailUrl: thumbnailUrl(urls, img.storageKey),
+    originalUrl: urls.url(`${img.storageKey}/${img.originalName}`),
+    width: img.width,
+    height: img.height,
+    byteSize: img.byteSize,
+    color: img.color,
+  };
+}
+
+/**
+ * Stores an upload for `actor` in `workspaceId`: checks and processes it (processImage:
+ * type by content, pixel limit, EXIF stripped, WebP display and thumbnail), writes its three
+ * files, then the row. Nothing is left behind when any step fails: files written before a
+ * failure are deleted, and the row is written last.
+ * @returns the pending image (not yet in a source).
+ * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), LIMIT_REACHED (422) when the person
+ *   already holds LIMITS.pendingUploads unsaved uploads.
+ */
+export async function uploadImage(
+  db: Db,
+  files: FileStore,
+  actor: { userId: number; workspaceId: number },
+  data: Buffer,
+): Promise<ImageRow> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(sauceImages)
+    .where(and(eq(sauceImages.uploaderId, actor.userId), isNull(sauceImages.sauceId)));
+  if (n >= LIMITS.pendingUploads) throw LimitReachedError('pendingUploads', LIMITS.pendingUploads);
+
+  const processed = await processImage(data);
+  const storageKey = `images/${randomBytes(16).toString('hex')}`;
+  const originalName = `original.${processed.original.ext}`;
+  const keys = fileKeys({ storageKey, originalName });
+  try {
+    await Promise.all([
+      files.put(keys[0]!, processed.original.data, processed.original.contentType),
+      files.put(keys[1]!, processed.display, 'image/webp'),
+      files.put(keys[2]!, processed.thumbnail, 'image/webp'),
+    ]);
+    const [row] = await db
+      .insert(sauceImages)
+      .values({
+        workspaceId: actor.workspaceId,
+        uploaderId: actor.userId,
+        storageKey,
+        originalName,
+        width: processed.width,
+        height: processed.height,
+        byteSize: processed.original.data.length + processed.display.length + processed.thumbnail.length,
+        color: processed.color,
+      })
+      .returning();
+    return row!;
+  } catch (e) {
+    await files.delete(keys).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** The caller's uploads among `ids` not yet saved into a source (fresh URLs for a draft). */
+export async function pendingUploads(db: Db, actor: { userId: number; workspaceId: number }, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(sauceImages)
+    .where(
+      and(
+        inArray(sauceImages.id, ids),
+        eq(sauceImages.workspaceId, actor.workspaceId),
+        eq(sauceImages.uploaderId, actor.userId),
+        isNull(sauceImages.sauceId),
+      ),
+    )
+    .orderBy(sauceImages.id);
+}
+
+/** One comment of a sauce image as read for presenting. */
+interface CommentRow {
+  id: number;
+  imageId: number;
+  parentId: number | null;
+  message: string;
+  x: number;
+  y: number;
+  createdAt: string;
+  authorId: number;
+  authorNickname: string;
+  authorProfileImage: string | null;
+}
+
+/**
+ * The images of a sauce in order, with their comments (in order, replies after their
+ * parents' position as saved), as SPEC §3 Image source presents them.
+ */
+export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number): Promise<SauceImage[]> {
+  const images = await db
+    .select()
+    .from(sauceImages)
+    .where(eq(sauceImages.sauceId, sauceId))
+    .orderBy(sauceImages.position, sauceImages.id);
+  if (images.length === 0) return [];
+  const comments = await readComments(db, images.map((i) => i.id));
+  return images.map((img, order) => ({
+    ...presentUpload(urls, img),
+    order,
+    comments: comments
+      .filter((c) => c.imageId === img.id)
+      .map((c) => ({
+        id: c.id,
+        message: c.message,
+        x: c.x,
+        y: c.y,
+        parent: c.parentId,
+        authorNickname: c.authorNickname,
+        authorProfileImage: c.authorProfileImage,
+        createdAt: c.createdAt,
+      })),
+  }));
+}
+
+async function readComments(db: Tx, imageIds: number[]): Promise<CommentRow[]> {
+  if (imageIds.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    SELECT c.id, c.image_id, c.parent_id, c.message, c.x, c.y, c.author_id,
+      to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      u.nickname, u.profile_image
+    FROM image_comments c JOIN users u ON u.id = c.author_id
+    WHERE c.image_id IN ${sql`(${sql.join(imageIds.map((id) => sql`${id}`), sql`, `)})`}
+    ORDER BY c.position, c.id`);
+  return rows.map((r) => ({
+    id: r.id as number,
+    imageId: r.image_id as number,
+    parentId: r.parent_id as number | null,
+    message: r.message as string,
+    x: r.x as number,
+    y: r.y as number,
+    createdAt: r.created_at as string,
+    authorId: r.author_id as number,
+    authorNickname: r.nickname as string,
+    authorProfileImage: r.profile_image as string | null,
+  }));
+}
+
+/**
+ * Makes `inputs` the images of sauce `sauceId`, in that order, with exactly the comments
+ * given (issue #3). Runs inside the caller's transaction, with the images locked.
+ * - An image is an upload of the actor's not yet in a source, or one already in this sauce;
+ *   images of the sauce left out are deleted with their comments.
+ * - A comment with a numeric id must already be on that same image (it keeps its author and
+ *   date); a string id is a new comment by the actor. A parent names a top-level comment of
+ *   the same image (by id or key).
+ * @returns the total bytes of the images and the file keys of removed images, to delete
+ *   after the transaction commits.
+ * @throws NO_IMAGE (400) for an empty list; LIMIT_REACHED (422) over 10 images or 10
+ *   comments on one image (SPEC §9); NOT_FOUND (404) for an image that is neither;
+ *   INVALID_FORMAT (400) for repeated ids or a reply whose parent is not a top-level
+ *   comment on the same image.
+ */
+export async function setSauceImages(
+  tx: Tx,
+  actor: { userId: number; workspaceId: number },
+  sauceId: number,
+  inputs: ImageInput[],
+): Promise<{ byteSize: number; removedKeys: string[] }> {
+  if (inputs.length === 0) throw NoImageError();
+  if (inputs.length > LIMITS.imagesPerSauce) throw LimitReachedError('images', LIMITS.imagesPerSauce);
+  const ids = inputs.map((i) => i.id);
+  if (new Set(ids).size !== ids.length) throw InvalidFormatError('An image is listed twice.');
+  const commentCounts = inputs.map((i) => i.comments?.length ?? 0);
+  if (commentCounts.some((n) => n > LIMITS.commentsPerImage)) {
+    throw LimitReachedError('comments', LIMITS.commentsPerImage);
+  }
+
+  // The sauce's current images and the listed uploads, locked until commit.
+  const { rows } = await tx.execute<{ id: number; sauce_id: number | null; storage_key: string; original_name: string; byte_size: number }>(sql`
+    SELECT id, sauce_id, storage_key, original_name, byte_size FROM sauce_images
+    WHERE workspace_id = ${actor.workspaceId}
+      AND (sauce_id = ${sauceId}
+        OR (sauce_id IS NULL AND uploader_id = ${actor.userId} AND id IN ${sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`}))
+    ORDER BY id FOR UPDATE`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) if (!byId.has(id)) throw NotFoundError('Image not found.');
+
+  const current = rows.filter((r) => r.sauce_id === sauceId);
+  const existing = await readComments(tx, current.map((r) => r.id));
+  const existingById = new Map(existing.map((c) => [c.id, c]));
+
+  // Validate every comment before writing anything.
+  const seen = new Set<string>();
+  for (const image of inputs) {
+    const comments = image.comments ?? [];
+    const here = new Map(comments.map((c) => [String(c.id), c]));
+    for (const c of comments) {
+      const key = String(c.id);
+      if (seen.has(key)) throw InvalidFormatError(`Comment ${key} is listed twice.`);
+      seen.add(key);
+      if (typeof c.id === 'number' && existingById.get(c.id)?.imageId !== image.id) {
+        throw InvalidFormatError(`Comment ${c.id} is not on image ${image.id}.`);
+      }
+      const parent = c.parent ?? null;
+      if (parent === null) continue;
+      const p = here.get(String(parent));
+      if (!p || String(parent) === key) {
+        throw InvalidFormatError(`A reply's parent must be a comment on the same image (comment ${key}).`);
+      }
+      if ((p.parent ?? null) !== null) throw InvalidFormatError(`Replies cannot have replies (comment ${key}).`);
+    }
+  }
+
+  // Images: removed ones go (their comments cascade); the listed ones take their order.
+  const keep = new Set(ids);
+  const removed = current.filter((r) => !keep.has(r.id));
+  if (removed.length) await tx.delete(sauceImages).where(inArray(sauceImages.id, removed.map((r) => r.id)));
+  await tx.execute(sql`
+    UPDATE sauce_images AS i SET sauce_id = ${sauceId}, position = v.position
+    FROM (VALUES ${sql.join(ids.map((id, position) => sql`(${id}::int, ${position}::int)`), sql`, `)}) AS v(id, position)
+    WHERE i.id = v.id`);
+
+  // Comments: replaced as a whole. Existing ones are written back with their id, author and
+  // date; new ones get fresh ids. Top-level comments first, so replies can name them.
+  const keptImageIds = current.filter((r) => keep.has(r.id)).map((r) => r.id);
+  if (keptImageIds.length) await tx.delete(imageComments).where(inArray(imageComments.imageId, keptImageIds));
+  const idOfKey = new Map<string, number>();
+  for (const replies of [false, true]) {
+    const values = inputs.flatMap((image) =>
+      (image.comments ?? []).flatMap((c, position) => {
+        const parent = c.parent ?? null;
+        if ((parent !== null) !== replies) return [];
+        const old = typeof c.id === 'number' ? existingById.get(c.id) : undefined;
+        return [
+          {
+            ...(old ? { id: old.id, authorId: old.authorId, createdAt: new Date(old.createdAt) } : { authorId: actor.userId }),
+            imageId: image.id,
+            parentId: parent === null ? null : (idOfKey.get(String(parent)) ?? null),
+            position,
+            message: c.message,
+            x: c.x,
+            y: c.y,
+            key: String(c.id),
+          },
+        ];
+      }),
+    );
+    if (values.length === 0) continue;
+    const inserted = await tx
+      .insert(imageComments)
+      .values(values.map(({ key: _key, ...v }) => v))
+      .returning({ id: imageComments.id });
+    values.forEach((v, i) => idOfKey.set(v.key, inserted[i]!.id));
+  }
+
+  const byteSize = ids.reduce((sum, id) => sum + byId.get(id)!.byte_size, 0);
+  return { byteSize, removedKeys: removed.flatMap((r) => fileKeys({ storageKey: r.storage_key, originalName: r.original_name })) };
+}
+
+/** File keys of every image of `sauceId` (to delete after the sauce's rows are gone). */
+export async function sauceImageKeys(tx: Tx, sauceId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ storageKey: sauceImages.storageKey, originalName: sauceImages.originalName })
+    .from(sauceImages)
+    .where(eq(sauceImages.sauceId, sauceId));
+  return rows.flatMap(fileKeys);
+}
+
+/**
+ * Deletes files whose rows are already gone. A failure is logged, not thrown: the person's
+ * change is committed, and a stray file is only space.
+ */
+export async function deleteFiles(files: FileStore, keys: string[], log?: FastifyBaseLogger) {
+  if (keys.length === 0) return;
+  await files.delete(keys).catch((err: unknown) => log?.warn({ err, keys }, 'could not delete image files'));
+}
+
+/**
+ * Deletes uploads never saved into a source (or left by a deleted source) older than
+ * `olderThanMs`, with their files.
+ * @returns how many images were swept.
+ */
+export async function sweepImages(db: Db, files: FileStore, olderThanMs = PENDING_UPLOAD_TTL_MS, log?: FastifyBaseLogger) {
+  const gone = await db
+    .delete(sauceImages)
+    .where(and(isNull(sauceImages.sauceId), lt(sauceImages.createdAt, new Date(Date.now() - olderThanMs))))
+    .returning({ storageKey: sauceImages.storageKey, originalName: sauceImages.originalName });
+  await deleteFiles(files, gone.flatMap(fileKeys), log);
+  return gone.length;
+}

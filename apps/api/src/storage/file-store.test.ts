@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
+import { startS3Server } from '../test/s3-server.ts';
+import { assertValidKey, createFileStore, type FileStore } from './file-store.ts';
+
+interface Backend {
+  files: Config['files'];
+  close(): Promise<void>;
+}
+
+async function startLocal(): Promise<Backend> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-files-'));
+  return { files: { driver: 'local', dir }, close: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startS3(): Promise<Backend> {
+  const server = await startS3Server();
+  // A key prefix, so the suite also checks that the driver adds and strips it.
+  return { files: { ...server.files, prefix: 'sauce/' } as Config['files'], close: server.close };
+}
+
+/** A fresh `images/<32 hex>/` directory per test, as the upload service makes them. */
+const imageDir = () => `images/${randomBytes(16).toString('hex')}/`;
+
+describe.each([
+  { driver: 'local', start: startLocal },
+  { driver: 's3', start: startS3 },
+])('FileStore, $driver driver', ({ driver, start }) => {
+  let backend: Backend;
+  let store: FileStore;
+  beforeAll(async () => {
+    backend = await start();
+    store = createFileStore(backend.files);
+  });
+  afterAll(() => backend?.close());
+
+  it('returns what was put, with its size and content type', async () => {
+    const key = `${imageDir()}display.webp`;
+    const body = randomBytes(70_000);
+    await store.put(key, body, 'image/webp');
+    const got = await store.get(key);
+    expect(got).toMatchObject({ size: 70_000, contentType: 'image/webp' });
+    expect((await buffer(got!.body)).equals(body)).toBe(true);
+  });
+
+  it('answers null for a key with no object', async () => {
+    expect(await store.get(`${imageDir()}display.webp`)).toBeNull();
+  });
+
+  it('replaces an object put again under the same key', async () => {
+    const key = `${imageDir()}original.png`;
+    await store.put(key, Buffer.from('first version'), 'image/png');
+    await store.put(key, Buffer.from('second'), 'image/png');
+    const got = await store.get(key);
+    expect(got?.size).toBe(6);
+    expect((await buffer(got!.body)).toString()).toBe('second');
+  });
+
+  it('deletes objects and ignores keys with none', async () => {
+    const dir = imageDir();
+    await store.put(`${dir}a.webp`, Buffer.from('a'), 'image/webp');
+    await store.put(`${dir}b.webp`, Buffer.from('b'), 'image/webp');
+    await store.delete([`${dir}a.webp`, `${dir}absent.webp`, `${imageDir()}absent.webp`]);
+    await store.delete([]);
+    expect(await store.get(`${dir}a.webp`)).toBeNull();
+    expect(await store.list(dir)).toEqual([`${dir}b.webp`]);
+  });
+
+  it('lists the keys under a prefix, without the driver prefix', async () => {
+    const top = `t${randomBytes(4).toString('hex')}`;
+    const keys = [`${top}/aa/1.png`, `${top}/ab/2.png`, `${top}/ab/sub/3.png`, `${top}x/4.png`];
+    for (const key of keys) await store.put(key, Buffer.from(key), 'image/png');
+    expect((await store.list(`${top}/`)).sort()).toEqual(keys.slice(0, 3));
+    expect((await store.list(`${top}/a`)).sort()).toEqual(keys.slice(0, 3));
+    expect((await store.list(`${top}/ab/`)).sort()).toEqual(keys.slice(1, 3));
+    expect(await store.list(`${top}/aa/1.png`)).toEqual([keys[0]]);
+    expect(await store.list(`${top}/none/`)).toEqual([]);
+    expect(await store.list('')).toEqual(expect.arrayContaining(keys));
+  });
+
+  it('lists and deletes more keys than one S3 request takes (1,000)', async () => {
+    const dir = imageDir();
+    const keys = Array.from({ length: 1005 }, (_, i) => `${dir}${i}.gif`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from('x'), 'image/gif')));
+    }
+    expect((await store.list(dir)).sort()).toEqual([...keys].sort());
+    await store.delete(keys);
+    expect(await store.list(dir)).toEqual([]);
+  });
+
+  it('refuses invalid keys and a content type its extension does not name', async () => {
+    const invalid = ['', '../etc/passwd.png', '/abs.png', 'Images/a.png', 'a//b.png', 'a/../b.png', 'a/', '.x.png', 'a b.png'];
+    for (const key of invalid) {
+      await expect(store.put(key, Buffer.from('x'), 'image/png'), key).rejects.toThrow(/Invalid file key/);
+      await expect(store.get(key), key).rejects.toThrow(/Invalid file key/);
+      await expect(store.delete([key]), key).rejects.toThrow(/Invalid file key/);
+    }
+    await expect(store.list('../')).rejects.toThrow(/Invalid file key prefix/);
+    await expect(store.put(`${imageDir()}a.png`, Buffer.from('x'), 'image/webp')).rejects.toThrow(/holds image\/png/);
+  });
+
+  it.runIf(driver === 'local')('removes a key’s directory once it is empty, never the root', async () => {
+    const { dir: root } = backend.files as Extract<Config['files'], { driver: 'local' }>;
+    const dir = imageDir();
+    await store.put(`${dir}a.webp`, Buffer.from('a'), 'image/webp');
+    await store.put(`${dir}b.webp`, Buffer.from('b'), 'image/webp');
+    await store.delete([`${dir}a.webp`]);
+    expect(existsSync(path.join(root, dir))).toBe(true);
+    await store.delete([`${dir}b.webp`]);
+    expect(existsSync(path.join(root, dir))).toBe(false);
+    expect(existsSync(path.join(root, 'images'))).toBe(true);
+    await store.put('top.png', Buffer.from('t'), 'image/png');
+    await store.delete(['top.png']);
+    expect(existsSync(root)).toBe(true);
+    // No temporary files are left behind by writes.
+    expect(readdirSync(root, { recursive: true }).filter((f) => String(f).includes('.tmp-'))).toEqual([]);
+  });
+
+  it.runIf(driver === 's3')('stores objects under the configured prefix', async () => {
+    const key = `${imageDir()}thumbnail.webp`;
+    await store.put(key, Buffer.from('t'), 'image/webp');
+    const unprefixed = createFileStore({ ...backend.files, prefix: '' } as Config['files']);
+    expect(await unprefixed.list(`sauce/${key}`)).toEqual([`sauce/${key}`]);
+  });
+});
+
+describe('assertValidKey', () => {
+  it('accepts server-made keys', () => {
+    for (const key of ['images/0123456789abcdef0123456789abcdef/display.webp', 'a', 'a/b_c-d.e/f.png']) {
+      expect(() => assertValidKey(key)).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStore } from './file-store.ts';
+
+/** Content types by key extension. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  json: 'application/json',
+  txt: 'text/plain',
+};
+
+/**
+ * The content type a key's extension names (`images/…/display.webp` → `image/webp`), or
+ * `application/octet-stream` for other extensions. The local driver keeps no metadata and
+ * answers this type, so `createFileStore` refuses a `put` of another type with any driver:
+ * a key reads back with the same type whichever driver stores it.
+ */
+export function contentTypeOfKey(key: string): string {
+  const ext = /\.([a-z0-9]+)$/.exec(key)?.[1];
+  return (ext && CONTENT_TYPES[ext]) || 'application/octet-stream';
+}
+
+/** Temporary files of unfinished writes start with this; `list` skips them. */
+const TEMP_PREFIX = '.tmp-';
+
+const isCode = (err: unknown, ...codes: string[]) =>
+  codes.includes((err as NodeJS.ErrnoException | null)?.code ?? '');
+
+/**
+ * The directory driver: key `a/b/c.webp` is the file `<dir>/a/b/c.webp`. Writes are atomic
+ * (a temporary file in the same directory, then a rename), so a reader sees the old object
+ * or the new one, never part of one. The content type is the key extension's
+ * ({@link contentTypeOfKey}); keys are checked by the caller (`createFileStore`).
+ */
+export function createLocalStore(dir: string): FileStore {
+  const root = path.resolve(dir);
+  const fileOf = (key: string) => path.join(root, ...key.split('/'));
+
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+      try {
+        await writeFile(temp, body);
+        await rename(temp, file);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+
+    async get(key) {
+      // Open first, then stat the open file: a concurrent delete or overwrite cannot split the two.
+      const handle = await open(fileOf(key), 'r').catch((err: unknown) => {
+        if (isCode(err, 'ENOENT', 'ENOTDIR', 'EISDIR')) return null;
+        throw err;
+      });
+      if (!handle) return null;
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { body: handle.createReadStream(), size: stats.size, contentType: contentTypeOfKey(key) };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    },
+
+    async delete(keys) {
+      for (const key of keys) {
+        const file = fileOf(key);
+        await rm(file, { force: true });
+        const parent = path.dirname(file);
+        if (parent === root) continue;
+        // Remove the key's directory (`images/<id>/`) once its last file is gone.
+        await rmdir(parent).catch((err: unknown) => {
+          if (!isCode(err, 'ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR')) throw err;
+        });
+      }
+    },
+
+    async list(prefix) {
+      // Walk only the deepest directory the prefix names, then filter by the whole prefix.
+      const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const entries = await readdir(base ? fileOf(base) : root, { recursive: true, withFileTypes: true }).catch(
+        (err: unknown) => {
+          if (isCode(err, 'ENOENT', 'ENOTDIR')) return [];
+          throw err;
+        },
+      );
+      return entries
+        .filter((e) => e.isFile() && !e.name.startsWith(TEMP_PREFIX))
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import type { FileStore } from './file-store.ts';
+
+type S3Files = Extract<Config['files'], { driver: 's3' }>;
+
+/** Keys per DeleteObjects request: the S3 API's maximum. */
+const DELETE_BATCH = 1000;
+
+/**
+ * The S3 driver (AWS S3, MinIO, any S3-compatible server): key `k` is the object
+ * `<prefix>k` in `bucket`. Credentials come from the configuration when both are given,
+ * else from the SDK's default chain (environment, profile, instance role). Keys are
+ * checked by the caller (`createFileStore`).
+ */
+export function createS3Store(files: S3Files): FileStore {
+  const { bucket, prefix } = files;
+  const client = new S3Client({
+    region: files.region,
+    endpoint: files.endpoint,
+    forcePathStyle: files.forcePathStyle,
+    credentials:
+      files.accessKeyId && files.secretAccessKey
+        ? { accessKeyId: files.accessKeyId, secretAccessKey: files.secretAccessKey }
+        : undefined,
+  });
+
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: contentType }),
+      );
+    },
+
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        return {
+          // In Node the SDK's body is an http.IncomingMessage, a Readable.
+          body: out.Body as Readable,
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType ?? 'application/octet-stream',
+        };
+      } catch (err) {
+        if (err instanceof NoSuchKey) return null;
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+        throw err;
+      }
+    },
+
+    async delete(keys) {
+      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+        const batch = keys.slice(i, i + DELETE_BATCH);
+        const out = await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: batch.map((key) => ({ Key: prefix + key })), Quiet: true },
+          }),
+        );
+        const failed = out.Errors ?? [];
+        if (failed.length > 0) {
+          throw new Error(`S3 DeleteObjects failed for ${failed.length} keys, e.g. ${failed[0]!.Key}: ${failed[0]!.Code}`);
+        }
+      }
+    },
+
+    async list(listPrefix) {
+      const keys: string[] = [];
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix + listPrefix })) {
+        for (const object of page.Contents ?? []) keys.push(object.Key!.slice(prefix.length));
+      }
+      return keys;
+    },
+  };
+}

@@ -65,9 +65,10 @@ try {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', nickname: 'bench' }),
-  }).then((r) => r.json());
+  }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
   const auth = { authorization: `Bearer ${signIn.data.accessToken}` };
-  const workspace = (await fetch(`${base}/api/workspace`, { headers: auth }).then((r) => r.json())).data[0].id;
+  const workspaces = (await fetch(`${base}/api/workspace`, { headers: auth }).then((r) => r.json())) as { data: { id: number }[] };
+  const workspace = workspaces.data[0]!.id;
 
   const upload = async () => {
     const form = new FormData();

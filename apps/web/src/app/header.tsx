@@ -5,8 +5,11 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { alertDialog } from '../components/dialogs/confirm.tsx';
 import { ArchiveTypeSelector } from '../components/dialogs/archive-type-selector.tsx';
+import { DraftConfirmHost } from '../components/dialogs/draft-confirm.tsx';
 import { useProfile } from '../features/auth/api/get-profile.ts';
 import { openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
+import { clearDraft, useDraft } from '../features/sauces/lib/drafts.ts';
+import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
 import { usePolicy } from '../lib/use-policy.ts';
 import { useAppStore } from '../state/app-store.ts';
 import styles from './header.module.css';
@@ -81,17 +84,22 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
           </>
         )}
       </div>
+      {/* The leave-page dialog of the editors (useLeaveGuard); the header is on every page. */}
+      <DraftConfirmHost />
     </header>
   );
 }
 
 /**
  * The global action for signed-in people (SPEC §2 Header): owners and editors open the
- * ArchiveTypeSelector; readers get the not-authorized alert.
+ * ArchiveTypeSelector, which first offers the workspace's draft if there is one (SPEC §4
+ * Archive creation); readers get the not-authorized alert.
  */
 function CreateSourceButton() {
   const { t } = useTranslation('shell');
   const { permission, canWrite } = usePolicy();
+  const workspace = useCurrentWorkspace();
+  const draft = useDraft(workspace?.id);
   const [open, setOpen] = useState(false);
   const onClick = () => {
     if (canWrite) setOpen(true);
@@ -103,8 +111,12 @@ function CreateSourceButton() {
         <Plus size={18} strokeWidth={1.75} aria-hidden />
         <span className={styles.createText}>{t('header.create')}</span>
       </Button>
-      {/* Drafts (SPEC §4 Archive creation) arrive with the editors; pass `draft` then. */}
-      <ArchiveTypeSelector open={open} onOpenChange={setOpen} draft={null} />
+      <ArchiveTypeSelector
+        open={open}
+        onOpenChange={setOpen}
+        draft={canWrite ? draft : null}
+        onDiscardDraft={() => workspace && clearDraft(workspace.id)}
+      />
     </>
   );
 }

@@ -33,7 +33,7 @@ export const router = createBrowserRouter([
         Component: (await import('../routes/archive/archive-text-page.tsx')).ArchiveTextPage,
       })),
       page('archive/image', { title: 'archiveImage' }, async () => ({
-        Component: (await import('../routes/archive-image-placeholder-page.tsx')).ArchiveImagePlaceholderPage,
+        Component: (await import('../routes/archive/archive-image-page.tsx')).ArchiveImagePage,
       })),
       page('archive/sauce/share/:id', { title: 'share', public: true }, async () => ({
         Component: (await import('../routes/share/share-page.tsx')).SharePage,

@@ -18,14 +18,26 @@ export function readCookie(name: string): string | undefined {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * The anti-forgery header of the double-submit pair (SPEC §7 Generic: cookie `csrf_token`,
+ * header `x-csrf-token`), for every write; also for requests made without {@link api}
+ * (XMLHttpRequest uploads with progress).
+ */
+export function csrfHeaders(): Record<string, string> {
+  return { [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '' };
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: rotates the refresh cookie, true when a new session was issued. */
-function refreshSession(): Promise<boolean> {
+/**
+ * One refresh at a time: rotates the refresh cookie, true when a new session was issued.
+ * Callers retry their request once after a 401 TOKEN_EXPIRED when it resolves true.
+ */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= fetch('/api/auth/token/refresh', {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '' },
+    headers: csrfHeaders(),
   })
     .then((r) => r.ok)
     .catch(() => false)
@@ -65,7 +77,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       cache: opts.cache,
       headers: {
         ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-        [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '',
+        ...csrfHeaders(),
       },
       body:
         opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
@@ -73,7 +85,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   let res: Response;
   try {
     res = await send();
-    if (res.status === 401 && (await res.clone().json().catch(() => null))?.error?.code === 'TOKEN_EXPIRED') {
+    if (res.status === 401 && isTokenExpired(res.status, await res.clone().json().catch(() => null))) {
       if (await refreshSession()) res = await send();
     }
   } catch (e) {
@@ -82,6 +94,22 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const json = (await res.json().catch(() => null)) as { success: true; data: T } | ErrorBody | null;
   if (res.ok && json && json.success) return json.data;
-  const err = json && !json.success ? json.error : { code: 'SYSTEM_ERROR', message: res.statusText };
-  throw new ApiError(res.status, err.code, err.message, 'details' in err ? err.details : undefined);
+  throw apiErrorOf(res.status, json, res.statusText);
+}
+
+/** True for the body of a 401 that a session refresh can cure. */
+export function isTokenExpired(status: number, json: unknown): boolean {
+  return status === 401 && (json as ErrorBody | null)?.error?.code === 'TOKEN_EXPIRED';
+}
+
+/**
+ * The ApiError for a failed response: the server's `{ error: { code, message, details } }`,
+ * else SYSTEM_ERROR with the status text (a proxy's HTML page, an empty body).
+ */
+export function apiErrorOf(status: number, json: unknown, statusText = ''): ApiError {
+  const body = json as ErrorBody | null;
+  if (body && body.success === false && body.error) {
+    return new ApiError(status, body.error.code, body.error.message, body.error.details);
+  }
+  return new ApiError(status, 'SYSTEM_ERROR', statusText);
 }

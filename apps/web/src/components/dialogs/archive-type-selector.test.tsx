@@ -1,8 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
-import { ArchiveTypeSelector, type ArchiveTypeSelectorProps, type DraftSummary } from './archive-type-selector.tsx';
+import {
+  ArchiveTypeSelector,
+  relativeTime,
+  type ArchiveTypeSelectorProps,
+  type DraftSummary,
+} from './archive-type-selector.tsx';
 
 beforeAll(() => {
   initI18n('en');
@@ -41,5 +46,51 @@ describe('ArchiveTypeSelector', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText(TYPE_TITLE)).toBeTruthy();
+  });
+
+  it('shows what the draft is and when it was saved, and continues it in its editor', () => {
+    const savedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const onOpenChange = vi.fn();
+    function Where() {
+      const { pathname, search } = useLocation();
+      return <output>{pathname + search}</output>;
+    }
+    render(
+      <MemoryRouter>
+        <ArchiveTypeSelector open onOpenChange={onOpenChange} draft={{ type: 'IMAGE', title: 'Moodboard', savedAt }} />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Image source · Moodboard')).toBeTruthy();
+    expect(screen.getByText('Saved 5 minutes ago')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue draft' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(document.querySelector('output')!.textContent).toBe('/archive/image?draft=true&archiveType=IMAGE');
+  });
+
+  it("names an untitled draft 'Untitled'", () => {
+    render(
+      <MemoryRouter>
+        <ArchiveTypeSelector open onOpenChange={() => {}} draft={{ type: 'TEXT', title: '  ', savedAt: new Date().toISOString() }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Text source · Untitled')).toBeTruthy();
+    expect(screen.getByText('Saved just now')).toBeTruthy();
+  });
+});
+
+describe('relativeTime (SPEC §2 relative time labels)', () => {
+  const now = Date.parse('2025-03-10T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('counts minutes, hours and days; null under a minute', () => {
+    expect(relativeTime(ago(30_000), 'en', now)).toBeNull();
+    expect(relativeTime(ago(60_000), 'en', now)).toBe('1 minute ago');
+    expect(relativeTime(ago(59 * 60_000), 'en', now)).toBe('59 minutes ago');
+    expect(relativeTime(ago(3 * 3_600_000), 'en', now)).toBe('3 hours ago');
+    expect(relativeTime(ago(2 * 86_400_000), 'en', now)).toBe('2 days ago');
+    expect(relativeTime(ago(5 * 60_000), 'ko', now)).toBe('5분 전');
+    expect(relativeTime('not a date', 'en', now)).toBeNull();
   });
 });

@@ -12,6 +12,23 @@ export type ArchiveType = 'IMAGE' | 'TEXT';
 export interface DraftSummary {
   type: ArchiveType;
   title?: string;
+  /** ISO 8601 time it was saved: shown as 'Saved 5 minutes ago'. */
+  savedAt?: string;
+}
+
+/**
+ * SPEC §2 relative time labels: minutes, hours or days ago ('5 minutes ago', '5분 전');
+ * null under a minute (just now) or for an unreadable time.
+ */
+export function relativeTime(iso: string, lang: string, now = Date.now()): string | null {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  if (minutes < 1) return null;
+  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  if (minutes < 60 * 24) return format.format(-Math.floor(minutes / 60), 'hour');
+  return format.format(-Math.floor(minutes / (60 * 24)), 'day');
 }
 
 export interface ArchiveTypeSelectorProps {
@@ -34,7 +51,7 @@ export function archivePath(type: ArchiveType, draft = false) {
  * opens. With a draft, first offers continuing it or starting new.
  */
 export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft }: ArchiveTypeSelectorProps) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const [step, setStep] = useState<'draft' | 'type'>(draft ? 'draft' : 'type');
   // On opening (or a new draft while open) start over at the first step: adjusted while
@@ -51,6 +68,8 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
   };
 
   if (step === 'draft' && draft) {
+    const ago = draft.savedAt ? relativeTime(draft.savedAt, i18n.language) : null;
+    const saved = !draft.savedAt ? null : ago ? t('archiveType.savedAt', { time: ago }) : t('archiveType.savedJustNow');
     return (
       <Dialog
         open={open}
@@ -74,7 +93,10 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
         }
       >
         <p className={styles.draft}>
-          {t(`archiveType.draft${draft.type}`, { title: draft.title || t('archiveType.untitled') })}
+          <span className={styles.draftName}>
+            {t(`archiveType.draft${draft.type}`, { title: draft.title?.trim() || t('archiveType.untitled') })}
+          </span>
+          {saved && <span className={styles.draftTime}>{saved}</span>}
         </p>
       </Dialog>
     );

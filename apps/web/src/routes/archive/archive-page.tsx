@@ -1,7 +1,10 @@
-import { FileText, Image as ImageIcon } from 'lucide-react';
+import { FileClock, FileText, Image as ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { archivePath, relativeTime } from '../../components/dialogs/archive-type-selector.tsx';
 import { alertDialog } from '../../components/dialogs/confirm.tsx';
+import { clearDraft, useDraft, type Draft } from '../../features/sauces/lib/drafts.ts';
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import styles from './archive-page.module.css';
@@ -13,7 +16,8 @@ const CHOICES = [
 
 /**
  * /archive (SPEC §2 ArchiveTypeSelector as a page): choose image or text, then the edit
- * screen. Readers are told to ask the space owner (SPEC §6). ?folder is carried along.
+ * screen. A saved draft of the workspace is offered first, to continue or discard (SPEC §4
+ * Archive creation). Readers are told to ask the space owner (SPEC §6). ?folder is carried along.
  */
 export function ArchivePage() {
   const { t } = useTranslation('archive');
@@ -21,6 +25,7 @@ export function ArchivePage() {
   const [params] = useSearchParams();
   const workspace = useCurrentWorkspace();
   const { canWrite } = usePolicy();
+  const draft = useDraft(workspace?.id);
   const folder = params.get('folder');
   const suffix = folder ? `?folder=${encodeURIComponent(folder)}` : '';
 
@@ -37,6 +42,9 @@ export function ArchivePage() {
       <title>{`${t('chooser.pageTitle')} · Sauce`}</title>
       <h1 className={styles.title}>{t('chooser.title')}</h1>
       <p className={styles.description}>{t('chooser.description')}</p>
+      {workspace && canWrite && draft && (
+        <DraftPanel draft={draft} onContinue={() => navigate(archivePath(draft.type, true))} onDiscard={() => clearDraft(workspace.id)} />
+      )}
       <div className={styles.choices} aria-busy={!workspace || undefined}>
         {CHOICES.map(({ type, Icon }) => (
           <button key={type} type="button" className={styles.choice} onClick={() => choose(type)} disabled={!workspace}>
@@ -49,5 +57,35 @@ export function ArchivePage() {
         ))}
       </div>
     </div>
+  );
+}
+
+/** The workspace's draft: what it is, when it was saved; continue it or start new (discarding it). */
+function DraftPanel({ draft, onContinue, onDiscard }: { draft: Draft; onContinue(): void; onDiscard(): void }) {
+  const { t, i18n } = useTranslation('shell');
+  const ago = relativeTime(draft.savedAt, i18n.language);
+  return (
+    <section className={styles.draft} aria-labelledby="archive-draft-title">
+      <span className={styles.draftIcon} aria-hidden>
+        <FileClock size={20} strokeWidth={1.75} />
+      </span>
+      <div className={styles.draftText}>
+        <h2 id="archive-draft-title" className={styles.draftTitle}>
+          {t('archiveType.draftTitle')}
+        </h2>
+        <p className={styles.draftName}>
+          {t(`archiveType.draft${draft.type}`, { title: draft.title.trim() || t('archiveType.untitled') })}
+        </p>
+        <p className={styles.draftTime}>{ago ? t('archiveType.savedAt', { time: ago }) : t('archiveType.savedJustNow')}</p>
+      </div>
+      <div className={styles.draftActions}>
+        <Button onClick={onDiscard} title={t('archiveType.startNewHint')}>
+          {t('archiveType.startNew')}
+        </Button>
+        <Button variant="primary" onClick={onContinue}>
+          {t('archiveType.continue')}
+        </Button>
+      </div>
+    </section>
   );
 }

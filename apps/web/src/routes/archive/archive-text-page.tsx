@@ -1,9 +1,9 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
 import { ArrowLeft, Folder as FolderIcon, Globe, Hash, Link2, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { confirmDialog } from '../../components/dialogs/confirm.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,6 +17,9 @@ import { LinkAddDialog } from '../../features/sauces/components/link-add-dialog.
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
 import { ShareDialog } from '../../features/sauces/components/share-dialog.tsx';
 import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
+import { allowLeave, useLeaveGuard } from '../../features/sauces/hooks/use-leave-guard.ts';
+import { clearDraft, loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
+import { useFolders } from '../../features/folders/api/folders.ts';
 import { errorMessage } from '../../features/sauces/lib/error-message.ts';
 import { formatSauceDate, isHttpUrl } from '../../features/sauces/lib/format.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
@@ -47,9 +50,9 @@ function useDashboardHref() {
 }
 
 /**
- * /archive/text (SPEC §2): a new text source, or an existing one with
- * ?sauceId={id}&archiveType=TEXT, which opens in view mode with an Edit button when the
- * source is editable (readers get no edit controls).
+ * /archive/text (SPEC §2): a new text source (?draft=true continues the workspace's saved
+ * text draft), or an existing one with ?sauceId={id}&archiveType=TEXT, which opens in view
+ * mode with an Edit button when the source is editable (readers get no edit controls).
  */
 export function ArchiveTextPage() {
   const workspace = useCurrentWorkspace();
@@ -57,13 +60,29 @@ export function ArchiveTextPage() {
   const sauceId = positiveInt(params.get('sauceId'));
   if (!workspace) return <EditorSkeleton />;
   if (sauceId) return <ExistingTextSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />;
-  return <NewTextSauce key={workspace.id} workspaceId={workspace.id} />;
+  const fromDraft = params.get('draft') === 'true';
+  return <NewTextSauce key={`${workspace.id}-${fromDraft}`} workspaceId={workspace.id} fromDraft={fromDraft} />;
 }
 
-function NewTextSauce({ workspaceId }: { workspaceId: number }) {
+/** The form of a saved text draft (SPEC §3 Draft type). */
+const formOfDraft = (d: TextDraft): Form => ({ title: d.title, text: d.text, link: d.link, tags: d.tagSet, folderIds: d.folderSet });
+
+function NewTextSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDraft: boolean }) {
   const { t } = useTranslation('archive');
   const { canWrite } = usePolicy();
   const { folder } = useDashboardHref();
+  // SPEC §4: draft=true continues the workspace's draft, read once when the page opens.
+  const [draft] = useState(() => {
+    if (!fromDraft) return null;
+    const saved = loadDraft(workspaceId);
+    return saved?.type === 'TEXT' ? saved : null;
+  });
+  useEffect(() => {
+    if (!fromDraft || !canWrite) return;
+    useAppStore.getState().set({ isDraftMode: true });
+    showToast(draft ? t('sauces:draft.restored') : t('sauces:draft.missing'), draft ? 'success' : 'info');
+    return () => useAppStore.getState().set({ isDraftMode: false });
+  }, [fromDraft, canWrite, draft, t]);
   if (!canWrite) {
     return (
       <div className={styles.page}>
@@ -75,7 +94,8 @@ function NewTextSauce({ workspaceId }: { workspaceId: number }) {
   return (
     <TextEditor
       workspaceId={workspaceId}
-      initial={{ title: '', text: '', link: null, tags: [], folderIds: folder ? [folder] : [] }}
+      fromDraft={!!draft}
+      initial={draft ? formOfDraft(draft) : { title: '', text: '', link: null, tags: [], folderIds: folder ? [folder] : [] }}
     />
   );
 }
@@ -242,17 +262,21 @@ const sameForm = (a: Form, b: Form) => JSON.stringify(a) === JSON.stringify(b);
 /**
  * Edit mode for a new or an existing text source: title (counter), link (LinkAdd dialog,
  * preview), text (counter), tags; Save opens SaveArchive. Leaving with unsaved changes asks
- * first. After saving: a toast and back to the dashboard (keeping ?folder).
+ * first: a new source offers to save a draft (DraftConfirm), an existing one a plain confirm.
+ * After saving: the draft it continued is cleared, a toast, back to the dashboard (keeping ?folder).
  */
 function TextEditor({
   workspaceId,
   sauce,
   initial,
+  fromDraft,
   onCancel,
 }: {
   workspaceId: number;
   sauce?: Sauce;
   initial: Form;
+  /** It continues the workspace's draft, cleared once the source is saved. */
+  fromDraft?: boolean;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('archive');
@@ -264,45 +288,41 @@ function TextEditor({
   const create = useCreateSauce(workspaceId);
   const update = useUpdateSauce(workspaceId);
   const deleteFlow = useDeleteSauceFlow(workspaceId);
+  const { data: folders } = useFolders(workspaceId);
   const saving = create.isPending || update.isPending;
   const meta = useMetadata(form.link);
   const dirty = !sameForm(form, initial);
   const empty = !form.title.trim() && !form.text.trim() && !form.link;
-  const allowLeave = useRef(false);
 
   useEffect(() => {
     useAppStore.getState().set({ mode: 'TEXT' });
     return () => useAppStore.getState().set({ mode: 'VIEW' });
   }, []);
 
-  // Leaving with unsaved changes asks first (drafts come later, SPEC §2 DraftConfirm).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      !allowLeave.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmDialog({
-      title: t('text.leaveTitle'),
-      description: t('text.leaveDescription'),
-      confirmText: t('text.leave'),
-      cancelText: t('text.stay'),
-      destructive: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving with unsaved changes asks first (SPEC §2 DraftConfirm): a new source can be
+  // kept as the workspace's draft (SPEC §3, §5: over 5,000,000 bytes it is refused).
+  useLeaveGuard({
+    when: dirty,
+    onSaveDraft: sauce
+      ? undefined
+      : () =>
+          saveDraft(workspaceId, {
+            type: 'TEXT',
+            title: form.title,
+            text: form.text,
+            link: form.link,
+            tagSet: form.tags,
+            folderSet: form.folderIds,
+            savedAt: new Date().toISOString(),
+          }),
+  });
 
   const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
 
   const save = (values: SaveArchiveValues) => {
-    const next = { ...form, title: values.title, tags: values.tags, folderIds: values.folderIds };
+    // A draft may name folders deleted since: only existing ones are sent.
+    const folderIds = folders ? values.folderIds.filter((id) => folders.some((f) => f.id === id)) : values.folderIds;
+    const next = { ...form, title: values.title, tags: values.tags, folderIds };
     setForm(next);
     const body: CreateTextSauceInput = {
       type: 'TEXT',
@@ -313,7 +333,8 @@ function TextEditor({
     };
     const done = {
       onSuccess: () => {
-        allowLeave.current = true;
+        if (fromDraft) clearDraft(workspaceId);
+        allowLeave();
         setSaveOpen(false);
         showToast(t('sauces:saved'), 'success');
         navigate(href);
@@ -358,7 +379,7 @@ function TextEditor({
               aria-label={t('sauces:delete.action')}
               onClick={async () => {
                 if (await deleteFlow(sauce.id)) {
-                  allowLeave.current = true;
+                  allowLeave();
                   navigate(href);
                 }
               }}

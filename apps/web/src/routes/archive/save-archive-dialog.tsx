@@ -1,6 +1,6 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { Image as ImageIcon, Loader2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialogs/dialog.tsx';
@@ -23,7 +23,11 @@ export interface SaveArchiveDialogProps {
   /** Saving in progress: the dialog cannot be closed and shows progress. */
   saving: boolean;
   /** The source has a link, whose metadata the server reads while saving. */
-  hasLink: boolean;
+  hasLink?: boolean;
+  /** Most characters in the title: 100 for text sources (default), 60 for image sources (SPEC §5). */
+  titleMaxLength?: number;
+  /** A line above the fields saying what is being saved (image sources: images and comments). */
+  summary?: ReactNode;
   onSave: (values: SaveArchiveValues) => void;
 }
 
@@ -32,12 +36,42 @@ export interface SaveArchiveDialogProps {
  * it comes back preselected) and tags, then Save. While saving it stays open with an
  * indeterminate bar; the server reads the link's preview then, which may take a moment.
  */
-export function SaveArchiveDialog({ open, onOpenChange, workspaceId, initial, saving, hasLink, onSave }: SaveArchiveDialogProps) {
+export function SaveArchiveDialog({ open, onOpenChange, ...form }: SaveArchiveDialogProps) {
   const { t } = useTranslation('archive');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('saveDialog.title')} preventClose={saving} width={440}>
-      {open && <SaveForm workspaceId={workspaceId} initial={initial} saving={saving} hasLink={hasLink} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('saveDialog.title')} preventClose={form.saving} width={440}>
+      {open && <SaveForm {...form} onCancel={() => onOpenChange(false)} />}
     </Dialog>
+  );
+}
+
+export interface SaveImageArchiveDialogProps extends Omit<SaveArchiveDialogProps, 'hasLink' | 'titleMaxLength' | 'summary'> {
+  /** Uploaded images that will be saved. */
+  imageCount: number;
+  /** Comments on them, replies included. */
+  commentCount: number;
+}
+
+/**
+ * SaveImageArchive (SPEC §2 Dialogs): SaveArchive for an image source — the title allows 60
+ * characters (SPEC §5), and a line says how many images and comments are being saved.
+ */
+export function SaveImageArchiveDialog({ imageCount, commentCount, ...props }: SaveImageArchiveDialogProps) {
+  const { t } = useTranslation('images');
+  return (
+    <SaveArchiveDialog
+      {...props}
+      titleMaxLength={LIMITS.imageTitleLength}
+      summary={
+        <>
+          <ImageIcon size={16} strokeWidth={1.75} aria-hidden />
+          {t('saveDialog.summary', {
+            images: t('imageCount', { count: imageCount }),
+            comments: t('commentCount', { count: commentCount }),
+          })}
+        </>
+      }
+    />
   );
 }
 
@@ -45,7 +79,9 @@ function SaveForm({
   workspaceId,
   initial,
   saving,
-  hasLink,
+  hasLink = false,
+  titleMaxLength = LIMITS.textTitleLength,
+  summary,
   onSave,
   onCancel,
 }: Omit<SaveArchiveDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
@@ -62,10 +98,11 @@ function SaveForm({
       }}
       aria-busy={saving || undefined}
     >
+      {summary && <p className={styles.summary}>{summary}</p>}
       <TextField
         label={t('saveDialog.titleLabel')}
         value={values.title}
-        maxLength={LIMITS.textTitleLength}
+        maxLength={titleMaxLength}
         onChange={(title) => setValues((v) => ({ ...v, title }))}
         placeholder={t('text.titlePlaceholder')}
         disabled={saving}

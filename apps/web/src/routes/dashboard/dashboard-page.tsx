@@ -176,7 +176,7 @@ export function DashboardPage() {
             <>
               <p className={styles.emptyTitle}>{t('empty')}</p>
               {filtered ? (
-                <p className={styles.emptyHint}>{t('emptyFiltered')}</p>
+                <p className={styles.emptyHint}>{search || tags.length ? t('emptyFiltered') : t('emptyFlagsOnly')}</p>
               ) : (
                 canWrite && (
                   <Link to={createHref} className={styles.emptyAction}>

@@ -1,5 +1,6 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { BookmarkPlus, Globe, Hash, Lock, RotateCw, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -7,8 +8,10 @@ import { ButtonLink } from '../../components/button-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { useSharedSauce } from '../../features/sauces/api/share-sauce.ts';
+import { ImageViewer } from '../../features/sauces/components/image-viewer.tsx';
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
 import { Avatar, sauceName } from '../../features/sauces/components/sauce-card.tsx';
+import { useSauceArchiveStore } from '../../features/sauces/hooks/use-image-archive.ts';
 import { formatSauceDate } from '../../features/sauces/lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import styles from './share-page.module.css';
@@ -27,14 +30,15 @@ export function SharePage() {
   if (isPending) return <ShareSkeleton />;
   if (!sauce) return <ShareError error={error} signedIn={!!user} retry={() => void refetch()} retrying={isFetching} />;
   return (
-    <div className={styles.page}>
-      <SharedSauce sauce={sauce} />
+    <div className={`${styles.page} ${sauce.type === 'IMAGE' ? styles.wide : ''}`}>
+      <SharedSauce sauce={sauce} onStale={() => void refetch()} />
       {signedOut && <TryCallout />}
     </div>
   );
 }
 
-function SharedSauce({ sauce }: { sauce: Sauce }) {
+/** `onStale`: an image did not load (its signed URL may have expired): fetch the source again. */
+function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
   const { t } = useTranslation('share');
   const name = sauceName(sauce);
   const title = name || t('sauces:untitled');
@@ -64,6 +68,7 @@ function SharedSauce({ sauce }: { sauce: Sauce }) {
         />
       )}
       {text && <div className={styles.text}>{text}</div>}
+      {sauce.type === 'IMAGE' && <SharedImages sauce={sauce} onStale={onStale} />}
       {sauce.tagSet.length > 0 && (
         <ul className={styles.tags} aria-label={t('page.tags')}>
           {sauce.tagSet.map(({ name: tag }) => (
@@ -75,6 +80,23 @@ function SharedSauce({ sauce }: { sauce: Sauce }) {
         </ul>
       )}
     </article>
+  );
+}
+
+/** An image source's images, pins and comments, read-only: the editor's own viewer. */
+function SharedImages({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
+  const store = useSauceArchiveStore(sauce);
+  const [refetchedFor, setRefetchedFor] = useState<string | null>(null);
+  return (
+    <ImageViewer
+      store={store}
+      onImageError={() => {
+        // Once per version of the source: fresh signed URLs, not a loop.
+        if (refetchedFor === sauce.updatedAt) return;
+        setRefetchedFor(sauce.updatedAt);
+        onStale();
+      }}
+    />
   );
 }
 

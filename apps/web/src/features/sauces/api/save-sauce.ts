@@ -1,4 +1,4 @@
-import type { Sauce, UpdateSauce } from '@sauce/contract/sauces';
+import type { ImageInput, Sauce, UpdateSauce } from '@sauce/contract/sauces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { invalidateAfterSauceWrite, sauceKeys } from './keys.ts';
@@ -13,14 +13,38 @@ export interface CreateTextSauceInput {
 }
 
 /**
- * POST /archive/sauce/{workspace}. The server reads the link's metadata before saving
- * (up to a few seconds). Refreshes lists, folders and workspace counts.
- * @throws ApiError LIMIT_REACHED (422), INVALID_FORMAT (400), FOLDER_NOT_FOUND (404).
+ * POST /archive/sauce/{workspace} body for an image source (zCreateImageSauce): images in
+ * order, each an upload id with its comments. A new comment's `id` is a key the client
+ * chose (string), which its replies name as `parent`.
+ */
+export interface CreateImageSauceInput {
+  type: 'IMAGE';
+  title: string;
+  imageSauce: ImageInput[];
+  tagSet: string[];
+  folderSet: number[];
+}
+
+export type CreateSauceInput = CreateTextSauceInput | CreateImageSauceInput;
+
+/** PATCH body of an image source: what changed (zUpdateSauce with zImageInput's input shape). */
+export interface UpdateImageSauceInput {
+  title?: string;
+  imageSauce?: ImageInput[];
+  tagSet?: string[];
+  folderSet?: number[];
+}
+
+/**
+ * POST /archive/sauce/{workspace}. For a text source the server reads the link's metadata
+ * before saving (up to a few seconds). Refreshes lists, folders and workspace counts.
+ * @throws ApiError LIMIT_REACHED (422; `details.resource` 'images' or 'comments' for image
+ *   sources), NO_IMAGE (400, no image), INVALID_FORMAT (400), FOLDER_NOT_FOUND (404).
  */
 export function useCreateSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTextSauceInput) => api<Sauce>(`/archive/sauce/${workspaceId}`, { method: 'POST', body }),
+    mutationFn: (body: CreateSauceInput) => api<Sauce>(`/archive/sauce/${workspaceId}`, { method: 'POST', body }),
     onSuccess: async (saved) => {
       qc.setQueryData(sauceKeys.detail(workspaceId, saved.id), saved);
       await invalidateAfterSauceWrite(qc, workspaceId);
@@ -28,11 +52,14 @@ export function useCreateSauce(workspaceId: number) {
   });
 }
 
-/** PATCH /archive/sauce/{workspace}/{id} (zUpdateSauce: fields present are changed). */
+/**
+ * PATCH /archive/sauce/{workspace}/{id} (zUpdateSauce: fields present are changed;
+ * `imageSauce` replaces the whole list, existing images and comments by their ids).
+ */
 export function useUpdateSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateSauce & { id: number }) =>
+    mutationFn: ({ id, ...body }: (UpdateSauce | UpdateImageSauceInput) & { id: number }) =>
       api<Sauce>(`/archive/sauce/${workspaceId}/${id}`, { method: 'PATCH', body }),
     onSuccess: async (saved) => {
       qc.setQueryData(sauceKeys.detail(workspaceId, saved.id), saved);

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n/index.ts';
@@ -20,6 +20,8 @@ const base: Sauce = {
     image: 'https://www.example.com/og.png',
   },
   textSauce: { text: 'Notes on grids', link: 'https://www.example.com/grids' },
+  imageSauce: null,
+  thumbnailMeta: null,
   tagSet: [{ name: 'layout' }],
   folderSet: [],
   userNickname: 'mina',
@@ -32,12 +34,30 @@ const base: Sauce = {
   destination: 'https://www.example.com/grids',
 };
 
-const renderCard = (sauce: Sauce, onDelete?: () => void) =>
+const renderCard = (sauce: Sauce, onDelete?: () => void, priority?: boolean) =>
   render(
     <MemoryRouter>
-      <SauceCard sauce={sauce} onDelete={onDelete} />
+      <SauceCard sauce={sauce} onDelete={onDelete} priority={priority} />
     </MemoryRouter>,
   );
+
+/** An image source as the list returns it: a signed WebP thumbnail and its size and colour. */
+const photo: Sauce = {
+  ...base,
+  id: 12,
+  type: 'IMAGE',
+  title: 'Autumn',
+  textCard: null,
+  textSauce: null,
+  thumbnail: '/files/thumb/abc.webp?sig=1',
+  thumbnailMeta: { width: 2560, height: 1600, color: '#a0522d' },
+  destination: null,
+};
+
+const box = () => document.querySelector<HTMLElement>('[data-state]')!;
+const img = () => document.querySelector('img');
+/** The box's aspect ratio (--ratio, which its CSS aspect-ratio uses). */
+const ratio = () => Number(box().style.getPropertyValue('--ratio'));
 
 beforeAll(() => {
   initI18n('en');
@@ -91,5 +111,76 @@ describe('SauceCard (SPEC §2 Cards)', () => {
     // Without a picture the text fills the preview box, once.
     expect(screen.getAllByText('Notes on grids')).toHaveLength(1);
     expect(screen.queryByText(/javascript/)).toBeNull();
+  });
+});
+
+describe('SauceCard for image sources (DESIGN.md Cards and images)', () => {
+  it('opens the image editor', () => {
+    renderCard(photo);
+    expect(screen.getByRole('link', { name: 'Autumn' }).getAttribute('href')).toBe('/archive/image?sauceId=12&archiveType=IMAGE');
+  });
+
+  it("reserves the image's box before it loads: its aspect ratio and dominant colour", () => {
+    renderCard(photo);
+    expect(ratio()).toBeCloseTo(2560 / 1600);
+    expect(box().style.backgroundColor).toMatch(/#a0522d|rgb\(160, 82, 45\)/i);
+    const image = img()!;
+    expect(image.getAttribute('src')).toBe(photo.thumbnail);
+    // The thumbnail's own size (at most 640 px wide), so the browser knows its shape too.
+    expect(image.getAttribute('width')).toBe('640');
+    expect(image.getAttribute('height')).toBe('400');
+    expect(image.getAttribute('srcset')).toBe(`${photo.thumbnail} 640w`);
+    expect(image.getAttribute('alt')).toBe('');
+    expect(image.getAttribute('decoding')).toBe('async');
+  });
+
+  it('loads lazily below the fold and at once above it', () => {
+    renderCard(photo);
+    expect(img()!.getAttribute('loading')).toBe('lazy');
+    cleanup();
+    renderCard(photo, undefined, true);
+    expect(img()!.getAttribute('loading')).toBe('eager');
+  });
+
+  it('fades the image in once loaded', () => {
+    renderCard(photo);
+    expect(box().dataset.state).toBe('loading');
+    fireEvent.load(img()!);
+    expect(box().dataset.state).toBe('loaded');
+  });
+
+  it('falls back to the colour box when the thumbnail fails (an expired URL)', () => {
+    renderCard(photo);
+    fireEvent.error(img()!);
+    expect(img()).toBeNull();
+    expect(box().dataset.state).toBe('failed');
+    expect(ratio()).toBeCloseTo(2560 / 1600);
+    // The card is still there and still leads to the source.
+    expect(screen.getByRole('link', { name: 'Autumn' })).toBeTruthy();
+  });
+
+  it('keeps very tall and very wide images within 1:2 and 3:1', () => {
+    renderCard({ ...photo, thumbnailMeta: { width: 1080, height: 12000, color: '#ffffff' } });
+    expect(ratio()).toBeCloseTo(0.5);
+    cleanup();
+    renderCard({ ...photo, thumbnailMeta: { width: 8000, height: 1000, color: '#ffffff' } });
+    expect(ratio()).toBeCloseTo(3);
+  });
+
+  it('works without the size: a 4:3 box, no colour, and never an unsafe colour', () => {
+    renderCard({ ...photo, thumbnailMeta: null });
+    expect(ratio()).toBeCloseTo(4 / 3);
+    expect(img()!.getAttribute('width')).toBeNull();
+    cleanup();
+    renderCard({ ...photo, thumbnailMeta: { width: 100, height: 100, color: 'red;background:url(x)' } });
+    expect(box().style.backgroundColor).toBe('');
+  });
+
+  it('shows nickname, date and tags like every card, with no link row', () => {
+    renderCard(photo);
+    expect(screen.getByText('mina')).toBeTruthy();
+    expect(screen.getByText('2024.05.01')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'layout' })).toBeTruthy();
+    expect(screen.queryByText('example.com')).toBeNull();
   });
 });

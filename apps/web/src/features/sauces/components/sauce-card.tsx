@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Sauce } from '@sauce/contract/sauces';
 import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MenuContent, MenuItem } from '../../../components/menu.tsx';
@@ -12,6 +12,8 @@ export interface SauceCardProps {
   sauce: Sauce;
   /** Called from the hover menu; the menu shows only when the card is editable (SPEC §6). */
   onDelete?: (sauce: Sauce) => void;
+  /** Above the fold: its picture loads at once instead of lazily. */
+  priority?: boolean;
 }
 
 /** Where a card leads (SPEC §2): the type's archive screen with sauceId and archiveType. */
@@ -30,10 +32,12 @@ const EXCERPT_IN_NAME = 60;
 /**
  * A source card (SPEC §2 Cards): preview, title, excerpt, link, tags, then nickname, avatar
  * and date. The title is the card's one link (stretched over the card), so the card is one
- * tab stop named by its title; tags and the menu are separate buttons above it. The
- * preview box has a fixed aspect ratio, so loading images never move the grid.
+ * tab stop named by its title; tags and the menu are separate buttons above it. Every
+ * preview box has its size before anything loads, so loading images never move the grid:
+ * a text card's is 1.91:1; an image card's has its image's aspect ratio and dominant colour
+ * (DESIGN.md Cards and images).
  */
-export function SauceCard({ sauce, onDelete }: SauceCardProps) {
+export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
   const { t } = useTranslation('sauces');
   const navigate = useNavigate();
   const card = sauce.textCard;
@@ -41,6 +45,7 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
   const flatText = card?.text.replace(/\s+/g, ' ').trim() ?? '';
   // An untitled note shows 'Untitled' and is announced with the start of its text.
   const name = named || (flatText ? `${t('untitled')}: ${flatText.slice(0, EXCERPT_IN_NAME)}` : t('untitled'));
+  const isImage = sauce.type === 'IMAGE' && isImageSrc(sauce.thumbnail);
   const rawImage = card?.image || sauce.thumbnail;
   // An image that fails to load (its host gone) is treated as no image.
   const [imageFailed, setImageFailed] = useState(false);
@@ -49,8 +54,19 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
   const excerpt = card?.text.trim();
 
   return (
-    <article className={styles.card}>
-      <Preview image={image} sauce={sauce} domain={domain} excerpt={excerpt} onImageError={() => setImageFailed(true)} />
+    <article className={styles.card} data-type={sauce.type}>
+      {isImage ? (
+        <ImagePreview src={sauce.thumbnail!} meta={sauce.thumbnailMeta} priority={priority} />
+      ) : (
+        <Preview
+          image={image}
+          sauce={sauce}
+          domain={domain}
+          excerpt={excerpt}
+          priority={priority}
+          onImageError={() => setImageFailed(true)}
+        />
+      )}
       <div className={styles.body}>
         <h3 className={styles.title}>
           <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
@@ -110,17 +126,80 @@ export function SauceCard({ sauce, onDelete }: SauceCardProps) {
   );
 }
 
+/** Image cards keep their image's shape within these bounds (tall 1:2, wide 3:1), cropped beyond. */
+const MIN_RATIO = 1 / 2;
+const MAX_RATIO = 3;
+/** Shape of an image source card without its image's size. */
+const FALLBACK_RATIO = 4 / 3;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** Shown width of a card picture: one column on phones, else a grid column (≈ 248–400 px). */
+const CARD_SIZES = '(max-width: 560px) 100vw, 400px';
+/** Thumbnails are at most this wide (the API's card size). */
+const THUMBNAIL_WIDTH = 640;
+
+/**
+ * An image source's picture (DESIGN.md Cards and images): the box takes the image's aspect
+ * ratio and dominant colour before anything loads, the WebP thumbnail fades in over it, and
+ * a thumbnail that fails (an expired signed URL) leaves the colour box, never a broken icon.
+ */
+export function ImagePreview({
+  src,
+  meta,
+  priority,
+}: {
+  src: string;
+  meta: Sauce['thumbnailMeta'];
+  priority?: boolean;
+}) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const sized = meta && meta.width > 0 && meta.height > 0 ? meta : null;
+  const ratio = sized ? Math.min(MAX_RATIO, Math.max(MIN_RATIO, sized.width / sized.height)) : FALLBACK_RATIO;
+  const color = meta && HEX_COLOR.test(meta.color) ? meta.color : undefined;
+  // The thumbnail's own pixels: the image scaled to at most 640 px wide.
+  const width = sized ? Math.min(THUMBNAIL_WIDTH, sized.width) : undefined;
+  const height = sized && width ? Math.max(1, Math.round((sized.height * width) / sized.width)) : undefined;
+  return (
+    <div
+      className={`${styles.imageBox} ${state === 'loading' && !color ? styles.previewLoading : ''}`}
+      style={{ '--ratio': ratio, backgroundColor: color } as CSSProperties}
+      data-state={state}
+    >
+      {state !== 'failed' && (
+        <img
+          // A cached image may have loaded before React listened.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0) setState('loaded');
+          }}
+          src={src}
+          srcSet={width ? `${src} ${width}w` : undefined}
+          sizes={width ? CARD_SIZES : undefined}
+          width={width}
+          height={height}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          className={`${styles.image} ${state === 'loaded' ? styles.imageLoaded : ''}`}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+        />
+      )}
+    </div>
+  );
+}
+
 function Preview({
   image,
   sauce,
   domain,
   excerpt,
+  priority,
   onImageError,
 }: {
   image: string | null;
   sauce: Sauce;
   domain: string;
   excerpt?: string;
+  priority?: boolean;
   onImageError: () => void;
 }) {
   const [loaded, setLoaded] = useState(false);
@@ -130,7 +209,7 @@ function Preview({
         <img
           src={image}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           referrerPolicy="no-referrer"
           className={styles.previewImage}

@@ -1,9 +1,11 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { SauceCard, SauceCardSkeleton } from './sauce-card.tsx';
 import styles from './sauce-grid.module.css';
 
 const SKELETONS = 8;
+/** Cards whose pictures load at once: about the first two rows on a wide screen. */
+const PRIORITY = 8;
 
 export interface SauceGridProps {
   sauces: Sauce[] | undefined;
@@ -17,8 +19,15 @@ export interface SauceGridProps {
   label: string;
 }
 
-/** The card grid: auto-filled columns; skeleton cards while loading; an empty state. */
+/**
+ * The card grid (DESIGN.md Cards and images): a masonry of equal-width columns, so image
+ * cards keep their image's shape. Cards stay in list order (newest first) for reading and
+ * the keyboard, each placed in the first column with room, left to right. Skeleton cards
+ * while loading; an empty state.
+ */
 export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label }: SauceGridProps) {
+  const gridRef = useRef<HTMLUListElement>(null);
+  useMasonry(gridRef, loading ? null : sauces);
   if (loading) {
     return (
       <div className={styles.grid} aria-busy="true" aria-label={label}>
@@ -30,12 +39,63 @@ export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label 
   }
   if (!sauces?.length) return <div className={styles.empty}>{empty}</div>;
   return (
-    <ul className={`${styles.grid} ${refreshing ? styles.refreshing : ''}`} aria-label={label} aria-busy={refreshing || undefined}>
-      {sauces.map((sauce) => (
-        <li key={sauce.id} className={styles.item}>
-          <SauceCard sauce={sauce} onDelete={onDelete} />
-        </li>
-      ))}
-    </ul>
+    <div className={styles.container}>
+      <ul
+        ref={gridRef}
+        className={`${styles.grid} ${styles.masonry} ${refreshing ? styles.refreshing : ''}`}
+        aria-label={label}
+        aria-busy={refreshing || undefined}
+      >
+        {sauces.map((sauce, i) => (
+          <li key={sauce.id} className={styles.item}>
+            <SauceCard sauce={sauce} onDelete={onDelete} priority={i < PRIORITY} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
+}
+
+/**
+ * Masonry on CSS grid: the grid has short implicit rows (--masonry-row) and no row gap, and
+ * each item spans as many rows as its card is tall plus the gap; the card takes the few
+ * pixels left over (--fill, at the bottom of the card), so every gap is exactly the gap.
+ * Heights are measured right after React renders, before the browser paints (a card's
+ * height is known before its picture loads: the box is reserved), and again by a
+ * ResizeObserver when a card changes size (fonts, window width), so nothing shows out of place.
+ */
+function useMasonry(grid: RefObject<HTMLElement | null>, items: unknown) {
+  useLayoutEffect(() => {
+    const el = grid.current;
+    if (!el) return;
+    const apply = (sizes: { item: HTMLElement; height: number }[]) => {
+      const style = getComputedStyle(el);
+      // Unset when the container is one column wide: a plain list then.
+      const row = parseFloat(style.getPropertyValue('--masonry-row'));
+      const gap = parseFloat(style.columnGap) || 0;
+      for (const { item, height } of sizes) {
+        const filled = row > 0 ? Number(item.dataset.fill) || 0 : 0;
+        const natural = height - filled;
+        const span = row > 0 ? Math.max(1, Math.ceil((natural + gap) / row)) : 1;
+        const fill = row > 0 ? Math.max(0, span * row - gap - natural) : 0;
+        item.style.setProperty('--span', String(span));
+        item.style.setProperty('--fill', `${fill}px`);
+        item.dataset.fill = String(fill);
+      }
+    };
+    const children = [...el.children] as HTMLElement[];
+    // All reads, then all writes: one layout. Heights don't depend on the spans.
+    apply(children.map((item) => ({ item, height: item.getBoundingClientRect().height })));
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) =>
+      apply(
+        entries.map((e) => ({
+          item: e.target as HTMLElement,
+          height: e.borderBoxSize?.[0]?.blockSize ?? e.target.getBoundingClientRect().height,
+        })),
+      ),
+    );
+    children.forEach((item) => observer.observe(item));
+    return () => observer.disconnect();
+  }, [grid, items]);
 }

@@ -1,0 +1,302 @@
+import { LIMITS } from '@sauce/contract/limits';
+import { CornerDownRight, MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
+import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../hooks/use-image-archive.ts';
+import { formatSauceDate } from '../lib/format.ts';
+import { Avatar } from './sauce-card.tsx';
+import { ImageCommentComposer } from './image-comment-composer.tsx';
+import styles from './image-comment-list.module.css';
+
+export interface ImageCommentListProps {
+  /** The selected image; null when there is none yet. */
+  image: ArchiveImage | null;
+  /** Edit mode: reply, edit and delete. */
+  editable: boolean;
+  selectedComment: string | null;
+  hovered: string | null;
+  onHover: (key: string | null) => void;
+  onSelect: (key: string | null) => void;
+  onReply: (parent: string, message: string) => void;
+  onEdit: (key: string, message: string) => void;
+  onDelete: (key: string) => void;
+  /** Who is writing: named on new comments (and those of a draft) until they are saved. */
+  author?: { nickname: string; profileImage: string | null } | null;
+  className?: string;
+}
+
+type Editing = { kind: 'reply' | 'edit'; key: string } | null;
+
+/**
+ * The comments of the selected image beside it (DESIGN.md Image comments), numbered like
+ * their pins; replies indent under their parent. Hovering or focusing an item highlights its
+ * pin, and the reverse. In edit mode: reply (top-level comments only), edit, delete
+ * (deleting a comment with replies asks first); at 10 comments the reply buttons are
+ * disabled with a note.
+ */
+export function ImageCommentList({
+  image,
+  editable,
+  selectedComment,
+  hovered,
+  onHover,
+  onSelect,
+  onReply,
+  onEdit,
+  onDelete,
+  author,
+  className,
+}: ImageCommentListProps) {
+  const { t } = useTranslation('images');
+  const headingId = useId();
+  const [editing, setEditing] = useState<Editing>(null);
+  const comments = image?.comments ?? [];
+  const numbers = image ? commentNumbers(image) : new Map<string, number>();
+  const topLevel = comments.filter((c) => c.parent === null);
+  const full = !!image && commentsLeft(image) === 0;
+
+  const remove = async (c: ArchiveComment, n: number) => {
+    const replies = comments.filter((r) => r.parent === c.key).length;
+    if (replies > 0) {
+      const ok = await confirmDialog({
+        title: t('comments.deleteTitle', { n }),
+        description: t('comments.deleteDescription', { count: replies }),
+        confirmText: t('comments.deleteConfirm'),
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    onDelete(c.key);
+  };
+
+  const hoverProps = (key: string) => ({
+    onMouseEnter: () => onHover(key),
+    onMouseLeave: () => onHover(null),
+    onFocus: () => onHover(key),
+    onBlur: () => onHover(null),
+  });
+
+  return (
+    <aside className={[styles.panel, className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <h2 id={headingId} className={styles.heading}>
+          {t('comments.title')}
+        </h2>
+        {image && (
+          <span className={styles.count} aria-label={t('commentCount', { count: comments.length })}>
+            {editable ? t('comments.count', { count: comments.length, max: LIMITS.commentsPerImage }) : comments.length}
+          </span>
+        )}
+      </header>
+      {editable && full && (
+        <p className={styles.note} role="status">
+          {t('comments.full', { max: LIMITS.commentsPerImage })}
+        </p>
+      )}
+      {!image ? (
+        <p className={styles.empty}>{t('comments.noImage')}</p>
+      ) : topLevel.length === 0 ? (
+        <div className={styles.empty}>
+          <MessageSquare size={20} strokeWidth={1.75} aria-hidden className={styles.emptyIcon} />
+          <p>{editable ? t('comments.emptyEdit') : t('comments.emptyView')}</p>
+        </div>
+      ) : (
+        <ol className={styles.list}>
+          {topLevel.map((c) => {
+            const n = numbers.get(c.key)!;
+            const replies = comments.filter((r) => r.parent === c.key);
+            const highlighted = hovered === c.key || replies.some((r) => r.key === hovered);
+            const selected = selectedComment === c.key || replies.some((r) => r.key === selectedComment);
+            return (
+              <li
+                key={c.key}
+                className={`${styles.item} ${highlighted ? styles.highlighted : ''} ${selected ? styles.selected : ''}`}
+                data-highlighted={highlighted || undefined}
+                onMouseEnter={() => onHover(c.key)}
+                onMouseLeave={() => onHover(null)}
+              >
+                <div className={styles.row}>
+                  <button
+                    type="button"
+                    className={styles.number}
+                    aria-label={t('comments.show', { n })}
+                    aria-pressed={selectedComment === c.key}
+                    onClick={() => onSelect(selectedComment === c.key ? null : c.key)}
+                    {...hoverProps(c.key)}
+                  >
+                    {n}
+                  </button>
+                  <CommentBody
+                    comment={c}
+                    author={author}
+                    editing={editing?.kind === 'edit' && editing.key === c.key}
+                    editLabel={t('comments.editComment', { n })}
+                    onSaveEdit={(message) => {
+                      onEdit(c.key, message);
+                      setEditing(null);
+                    }}
+                    onCancelEdit={() => setEditing(null)}
+                    onClick={() => onSelect(c.key)}
+                  />
+                </div>
+                {editable && !(editing?.key === c.key) && (
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className={styles.action}
+                      aria-label={t('comments.replyTo', { n })}
+                      title={t('comments.replyTo', { n })}
+                      disabled={full}
+                      onClick={() => setEditing({ kind: 'reply', key: c.key })}
+                      {...hoverProps(c.key)}
+                    >
+                      <Reply size={14} strokeWidth={1.75} aria-hidden />
+                      <span className={styles.actionText}>{t('comments.reply')}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.action}
+                      aria-label={t('comments.editComment', { n })}
+                      title={t('comments.editComment', { n })}
+                      onClick={() => setEditing({ kind: 'edit', key: c.key })}
+                      {...hoverProps(c.key)}
+                    >
+                      <Pencil size={14} strokeWidth={1.75} aria-hidden />
+                      <span className={styles.actionText}>{t('comments.edit')}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className={`${styles.action} ${styles.danger}`}
+                      aria-label={t('comments.deleteComment', { n })}
+                      title={t('comments.deleteComment', { n })}
+                      onClick={() => void remove(c, n)}
+                      {...hoverProps(c.key)}
+                    >
+                      <Trash2 size={14} strokeWidth={1.75} aria-hidden />
+                      <span className={styles.actionText}>{t('comments.delete')}</span>
+                    </button>
+                  </div>
+                )}
+                {replies.length > 0 && (
+                  <ol className={styles.replies} aria-label={t('comments.replies', { n })}>
+                    {replies.map((r, i) => (
+                      <li key={r.key} className={`${styles.reply} ${selectedComment === r.key ? styles.replySelected : ''}`}>
+                        <CornerDownRight size={14} strokeWidth={1.75} aria-hidden className={styles.replyIcon} />
+                        <div className={styles.replyMain}>
+                          <CommentBody
+                            comment={r}
+                            author={author}
+                            editing={editing?.kind === 'edit' && editing.key === r.key}
+                            editLabel={t('comments.editReply', { n, i: i + 1 })}
+                            onSaveEdit={(message) => {
+                              onEdit(r.key, message);
+                              setEditing(null);
+                            }}
+                            onCancelEdit={() => setEditing(null)}
+                            onClick={() => onSelect(r.key)}
+                          />
+                          {editable && editing?.key !== r.key && (
+                            <div className={styles.actions}>
+                              <button
+                                type="button"
+                                className={styles.action}
+                                aria-label={t('comments.editReply', { n, i: i + 1 })}
+                                title={t('comments.editReply', { n, i: i + 1 })}
+                                onClick={() => setEditing({ kind: 'edit', key: r.key })}
+                                {...hoverProps(r.key)}
+                              >
+                                <Pencil size={14} strokeWidth={1.75} aria-hidden />
+                                <span className={styles.actionText}>{t('comments.edit')}</span>
+                              </button>
+                              <button
+                                type="button"
+                                className={`${styles.action} ${styles.danger}`}
+                                aria-label={t('comments.deleteReply', { n, i: i + 1 })}
+                                title={t('comments.deleteReply', { n, i: i + 1 })}
+                                onClick={() => onDelete(r.key)}
+                                {...hoverProps(r.key)}
+                              >
+                                <Trash2 size={14} strokeWidth={1.75} aria-hidden />
+                                <span className={styles.actionText}>{t('comments.delete')}</span>
+                              </button>
+                            </div>
+                          )}
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                {editing?.kind === 'reply' && editing.key === c.key && (
+                  <ImageCommentComposer
+                    className={styles.replyComposer}
+                    label={t('composer.replyLabel', { n })}
+                    placeholder={t('composer.replyPlaceholder')}
+                    submitText={t('composer.add')}
+                    onCancel={() => setEditing(null)}
+                    onSubmit={(message) => {
+                      onReply(c.key, message);
+                      setEditing(null);
+                    }}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </aside>
+  );
+}
+
+/** A comment's message and author line, or its editor. */
+function CommentBody({
+  comment,
+  author,
+  editing,
+  editLabel,
+  onSaveEdit,
+  onCancelEdit,
+  onClick,
+}: {
+  comment: ArchiveComment;
+  author?: { nickname: string; profileImage: string | null } | null;
+  editing: boolean;
+  editLabel: string;
+  onSaveEdit: (message: string) => void;
+  onCancelEdit: () => void;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation('images');
+  if (editing) {
+    return (
+      <ImageCommentComposer
+        className={styles.editComposer}
+        label={editLabel}
+        initial={comment.message}
+        placeholder={t('composer.placeholder')}
+        submitText={t('composer.update')}
+        onSubmit={onSaveEdit}
+        onCancel={onCancelEdit}
+      />
+    );
+  }
+  const nickname = comment.authorNickname ?? author?.nickname ?? t('comments.you');
+  const picture = comment.authorNickname === null ? (author?.profileImage ?? null) : comment.authorProfileImage;
+  return (
+    // Clicking the text selects the comment too (the number button does it by keyboard).
+    <div className={styles.body} onClick={onClick}>
+      <p className={styles.message}>{comment.message}</p>
+      <p className={styles.meta}>
+        <Avatar nickname={nickname} image={picture} />
+        <span className={styles.author}>{nickname}</span>
+        <span aria-hidden>·</span>
+        {comment.createdAt ? (
+          <time dateTime={comment.createdAt}>{formatSauceDate(comment.createdAt)}</time>
+        ) : (
+          <span>{t('comments.unsaved')}</span>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, type Blocker } from 'react-router';
+import { alertDialog, confirmDialog } from '../../../components/dialogs/confirm.tsx';
+import { draftConfirmDialog } from '../../../components/dialogs/draft-confirm.tsx';
+import { showToast } from '../../../state/app-store.ts';
+import { DraftTooLargeError } from '../lib/drafts.ts';
+
+export interface LeaveGuardOptions {
+  /** Unsaved work on the page: leaving asks first. */
+  when: boolean;
+  /**
+   * A new source: leaving offers DraftConfirm, and 'Save draft' calls this (usually
+   * `saveDraft(workspaceId, …)`). Throwing DraftTooLargeError keeps the person on the page
+   * with the 'Temporary save capacity exceeded' alert. Without it (editing a saved source)
+   * a plain 'Leave without saving your changes?' confirm is shown.
+   */
+  onSaveDraft?: () => void;
+}
+
+/** Set by {@link allowLeave}: the next navigation a guard sees goes through without asking. */
+let allowNext = false;
+
+/**
+ * Lets the page's own next navigation through without asking: call it right before
+ * `navigate()` after a successful save or delete. (Setting `when` to false works only once
+ * React has re-rendered, not for a `navigate()` in the same event handler.)
+ */
+export function allowLeave(): void {
+  allowNext = true;
+}
+
+/**
+ * Guards unsaved work (SPEC §2 DraftConfirm). While `when` is true:
+ * - navigating elsewhere inside the app (links, back/forward, `navigate()`) is held by
+ *   react-router's `useBlocker` and asks first: DraftConfirm with `onSaveDraft` ('Save draft'
+ *   saves then leaves; 'Leave' leaves; closing it stays), else a plain confirm;
+ * - closing or reloading the tab gets the browser's own 'Leave site?' prompt.
+ * Changing only the hash is not leaving. Needs a data router (createBrowserRouter /
+ * createMemoryRouter) and the app's dialog hosts (DialogHost, DraftConfirmHost) mounted.
+ */
+export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
+  const { t } = useTranslation('sauces');
+  const saveRef = useRef(onSaveDraft);
+  useEffect(() => {
+    saveRef.current = onSaveDraft;
+  });
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!when) return false;
+    if (currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search) return false;
+    if (allowNext) {
+      allowNext = false;
+      return false;
+    }
+    return true;
+  });
+
+  // A fresh page starts without a pass left over from elsewhere.
+  useEffect(() => {
+    allowNext = false;
+  }, []);
+
+  // Each blocked navigation is a new blocker object: ask once per object.
+  const asked = useRef<Blocker | null>(null);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asked.current === blocker) return;
+    asked.current = blocker;
+    void decide(blocker, saveRef.current, t);
+  }, [blocker, t]);
+
+  useEffect(() => {
+    if (!when) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show the prompt only with a returnValue.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+}
+
+async function decide(blocker: Blocker & { state: 'blocked' }, onSaveDraft: (() => void) | undefined, t: TFunction<'sauces'>) {
+  if (!onSaveDraft) {
+    const leave = await confirmDialog({
+      title: t('leave.title'),
+      description: t('leave.description'),
+      confirmText: t('leave.leave'),
+      cancelText: t('leave.stay'),
+      destructive: true,
+    });
+    if (leave) blocker.proceed();
+    else blocker.reset();
+    return;
+  }
+  const choice = await draftConfirmDialog();
+  if (choice === 'stay') return blocker.reset();
+  if (choice === 'leave') return blocker.proceed();
+  try {
+    onSaveDraft();
+  } catch (e) {
+    // Nothing is lost: the page stays as it was, and so does any earlier draft.
+    blocker.reset();
+    if (e instanceof DraftTooLargeError) {
+      await alertDialog({ title: t('draft.tooLarge'), description: t('draft.tooLargeDescription') });
+    } else {
+      console.error('Saving the draft failed', e);
+      await alertDialog({ title: t('draft.saveFailed'), description: t('draft.saveFailedDescription') });
+    }
+    return;
+  }
+  showToast(t('draft.saved'), 'success');
+  blocker.proceed();
+}

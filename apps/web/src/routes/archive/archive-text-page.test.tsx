@@ -1,0 +1,130 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DialogHost } from '../../components/dialogs/confirm.tsx';
+import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
+import { loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { ArchiveTextPage } from './archive-text-page.tsx';
+
+const WORKSPACE = 4;
+
+vi.mock('../../features/workspaces/api/get-workspaces.ts', () => ({
+  useCurrentWorkspace: () => ({ id: WORKSPACE, name: 'My space', image: null, permission: 'OWNER' }),
+}));
+vi.mock('../../lib/use-policy.ts', () => ({
+  usePolicy: () => ({ permission: 'OWNER', canWrite: true, isOwner: true }),
+}));
+
+beforeAll(() => {
+  initI18n('en');
+});
+beforeEach(() => {
+  localStorage.clear();
+  useAppStore.setState({ toasts: [], isDraftMode: false });
+  // Every request the page makes (folders, tags) answers an empty list.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ success: true, data: { results: [], count: 0, next: null, previous: null } })),
+  );
+});
+afterEach(async () => {
+  for (const dialog of screen.queryAllByRole('dialog')) fireEvent.keyDown(dialog, { key: 'Escape' });
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/archive/text', element: <ArchiveTextPage /> },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <DialogHost />
+      <DraftConfirmHost />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const draft: TextDraft = {
+  type: 'TEXT',
+  title: 'Type scale notes',
+  text: 'Use 12/14/16/20/24/32.',
+  link: null,
+  tagSet: ['type'],
+  folderSet: [],
+  savedAt: '2025-03-01T10:00:00.000Z',
+};
+
+describe('/archive/text drafts (SPEC §2, §4)', () => {
+  it('continues the saved draft with ?draft=true', async () => {
+    saveDraft(WORKSPACE, draft);
+    renderAt('/archive/text?draft=true&archiveType=TEXT');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe(draft.title);
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe(draft.text);
+    expect(screen.getByText('type')).toBeTruthy();
+    expect(useAppStore.getState().isDraftMode).toBe(true);
+    expect(useAppStore.getState().toasts.map((t) => t.message)).toContain('Picked up your draft.');
+  });
+
+  it('starts empty without ?draft=true, even with a draft saved', async () => {
+    saveDraft(WORKSPACE, draft);
+    renderAt('/archive/text');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('');
+    expect(loadDraft(WORKSPACE)).toEqual(draft);
+  });
+
+  it("saves what was written as the workspace's draft when leaving with 'Save draft'", async () => {
+    const router = renderAt('/archive/text');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Grid ideas' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Columns of 248 px' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to sources' }));
+    await screen.findByRole('dialog', { name: 'Leave this page?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(loadDraft(WORKSPACE)).toMatchObject({ type: 'TEXT', title: 'Grid ideas', text: 'Columns of 248 px', link: null });
+  });
+
+  it("leaves nothing behind with 'Leave'", async () => {
+    renderAt('/archive/text');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Scratch' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to sources' }));
+    await screen.findByRole('dialog', { name: 'Leave this page?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(loadDraft(WORKSPACE)).toBeNull();
+  });
+
+  it('clears the draft it continued once the source is saved', async () => {
+    saveDraft(WORKSPACE, draft);
+    const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(url).endsWith(`/archive/sauce/${WORKSPACE}`)) {
+        return Response.json({ success: true, data: { id: 77, type: 'TEXT', title: draft.title } });
+      }
+      return Response.json({ success: true, data: { results: [], count: 0, next: null, previous: null } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/archive/text?draft=true&archiveType=TEXT');
+    await screen.findByDisplayValue(draft.title);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save source' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    // No leave prompt after a save, and the draft is gone.
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(loadDraft(WORKSPACE)).toBeNull();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ type: 'TEXT', title: draft.title, textSauce: { text: draft.text } });
+  });
+});

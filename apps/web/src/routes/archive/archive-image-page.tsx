@@ -1,10 +1,10 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Folder as FolderIcon, Globe, Hash, Link2, Loader2, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Loader2, RotateCw } from 'lucide-react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { confirmDialog } from '../../components/dialogs/confirm.tsx';
 import { useProfile } from '../../features/auth/api/get-profile.ts';
@@ -16,8 +16,6 @@ import { useCreateSauce, useUpdateSauce } from '../../features/sauces/api/save-s
 import { ImageDropArea, ImageDropOverlay } from '../../features/sauces/components/image-drop-overlay.tsx';
 import { saveProblemMessage } from '../../features/sauces/components/image-messages.ts';
 import { ImageViewer } from '../../features/sauces/components/image-viewer.tsx';
-import { Avatar } from '../../features/sauces/components/sauce-card.tsx';
-import { ShareDialog } from '../../features/sauces/components/share-dialog.tsx';
 import {
   archiveCounts,
   archiveFingerprint,
@@ -31,10 +29,8 @@ import {
   useImageArchive,
   useSauceArchiveStore,
 } from '../../features/sauces/hooks/use-image-archive.ts';
-import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
 import { allowLeave, useLeaveGuard } from '../../features/sauces/hooks/use-leave-guard.ts';
 import { clearDraft, type ImageDraft, loadDraft, saveDraft } from '../../features/sauces/lib/drafts.ts';
-import { formatSauceDate } from '../../features/sauces/lib/format.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -43,19 +39,10 @@ import { usePolicy } from '../../lib/use-policy.ts';
 import { showToast, useAppStore } from '../../state/app-store.ts';
 import styles from './archive-image-page.module.css';
 import { SaveImageArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
-
-const positiveInt = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-/** /dashboard, keeping the selected folder (SPEC §2 Header: the folder query is kept). */
-function useDashboardHref() {
-  const [params] = useSearchParams();
-  const selected = useAppStore((s) => s.selectedFolder);
-  const folder = positiveInt(params.get('folder')) ?? selected ?? undefined;
-  return { href: folder ? `/dashboard?folder=${folder}` : '/dashboard', folder };
-}
+import { SauceLoadNotice, type SauceLoadNoticeProps } from './sauce-load-notice.tsx';
+import { SauceMeta, SauceTags } from './sauce-meta.tsx';
+import { CancelEditButton, DeleteSauceButton, SauceBar, SauceBarSkeleton, SauceViewToolbar } from './sauce-toolbar.tsx';
+import { positiveInt, useDashboardHref } from './use-dashboard-href.ts';
 
 /** Where a saved image source is viewed (SPEC §2 Routes). */
 const viewHref = (id: number) => `/archive/image?sauceId=${id}&archiveType=IMAGE`;
@@ -198,23 +185,10 @@ function ExistingImageSauce({ workspaceId, sauceId }: { workspaceId: number; sau
   return <ImageSauceView workspaceId={workspaceId} sauce={sauce} onEdit={() => setEditing(true)} onStale={() => void refetch()} />;
 }
 
-/** Instead of the page (not allowed, not found): what happened, and the way back. */
-function Notice({ title, text, action }: { title?: string; text: string; action?: ReactNode }) {
+/** Instead of the page (not allowed, not found, not loaded): the shared notice, at most 800 px wide. */
+function Notice(props: Omit<SauceLoadNoticeProps, 'backLabel' | 'className'>) {
   const { t } = useTranslation('images');
-  const { href } = useDashboardHref();
-  return (
-    <div className={styles.notice} role="alert">
-      {title && <h1 className={styles.noticeTitle}>{title}</h1>}
-      <p className={styles.noticeText}>{text}</p>
-      <div className={styles.noticeActions}>
-        {action}
-        <Link to={href} className={styles.back}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-          {t('back')}
-        </Link>
-      </div>
-    </div>
-  );
+  return <SauceLoadNotice {...props} backLabel={t('back')} className={styles.notice} />;
 }
 
 /**
@@ -234,11 +208,7 @@ function ImageSauceView({
   onStale: () => void;
 }) {
   const { t } = useTranslation('images');
-  const { href } = useDashboardHref();
-  const navigate = useNavigate();
-  const deleteFlow = useDeleteSauceFlow(workspaceId);
   const store = useSauceArchiveStore(sauce);
-  const [shareOpen, setShareOpen] = useState(false);
   const refetched = useRef<string | null>(null);
   const title = sauce.title || t('sauces:untitled');
   const imageCount = sauce.imageSauce?.length ?? 0;
@@ -248,67 +218,21 @@ function ImageSauceView({
   return (
     <div className={styles.page}>
       <title>{`${title} · Sauce`}</title>
-      <div className={styles.bar}>
-        <Link to={href} className={styles.back}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-          {t('back')}
-        </Link>
-        {sauce.isEditable && (
-          <div className={styles.actions}>
-            <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              aria-label={t('sauces:delete.action')}
-              onClick={async () => {
-                if (await deleteFlow(sauce.id)) navigate(href);
-              }}
-            >
-              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
-            </Button>
-            {/* SPEC §2 Header: the share-link button in view mode. */}
-            <Button
-              onClick={() => setShareOpen(true)}
-              aria-haspopup="dialog"
-              aria-label={sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}
-            >
-              {sauce.isShareEnabled ? (
-                <Globe size={16} strokeWidth={1.75} aria-hidden />
-              ) : (
-                <Link2 size={16} strokeWidth={1.75} aria-hidden />
-              )}
-              <span className={styles.hideNarrow}>{sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}</span>
-            </Button>
-            <Button variant="primary" onClick={onEdit}>
-              <Pencil size={16} strokeWidth={1.75} aria-hidden />
-              {t('edit')}
-            </Button>
-          </div>
-        )}
-      </div>
+      <SauceViewToolbar workspaceId={workspaceId} sauce={sauce} backLabel={t('back')} editLabel={t('edit')} onEdit={onEdit} />
       <article className={styles.sheet}>
         <header className={styles.head}>
           <h1 className={`${styles.viewTitle} ${sauce.title ? '' : styles.untitled}`}>{title}</h1>
-          <div className={styles.meta}>
-            <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
-            <span className={styles.nickname}>{sauce.userNickname}</span>
-            <span aria-hidden>·</span>
-            <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
-            <span aria-hidden>·</span>
-            <span>{t('imageCount', { count: imageCount })}</span>
-            {sauce.folderSet.length > 0 && (
-              <ul className={styles.folders} aria-label={t('savedIn')}>
-                {sauce.folderSet.map((f) => (
-                  <li key={f.id}>
-                    <Link to={`/dashboard?${new URLSearchParams({ folder: String(f.id), title: f.name })}`} className={styles.folderChip}>
-                      <FolderIcon size={12} strokeWidth={1.75} aria-hidden />
-                      {f.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <SauceMeta
+            sauce={sauce}
+            foldersLabel={t('savedIn')}
+            clampNickname
+            extra={
+              <>
+                <span aria-hidden>·</span>
+                <span>{t('imageCount', { count: imageCount })}</span>
+              </>
+            }
+          />
         </header>
         <ImageViewer
           store={store}
@@ -319,28 +243,8 @@ function ImageSauceView({
             onStale();
           }}
         />
-        {sauce.tagSet.length > 0 && (
-          <ul className={styles.tags} aria-label={t('tags:label')}>
-            {sauce.tagSet.map(({ name }) => (
-              <li key={name}>
-                <Link to={`/dashboard?${new URLSearchParams({ tag: name, title: name })}`} className={styles.tag}>
-                  <Hash size={12} strokeWidth={1.75} aria-hidden />
-                  {name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SauceTags sauce={sauce} />
       </article>
-      {sauce.isEditable && (
-        <ShareDialog
-          open={shareOpen}
-          onOpenChange={setShareOpen}
-          workspaceId={workspaceId}
-          sauceId={sauce.id}
-          isShareEnabled={sauce.isShareEnabled}
-        />
-      )}
     </div>
   );
 }
@@ -400,7 +304,6 @@ function ImageEditor({
   const create = useCreateSauce(workspaceId);
   const update = useUpdateSauce(workspaceId);
   const removeSauce = useDeleteSauce(workspaceId);
-  const deleteFlow = useDeleteSauceFlow(workspaceId);
   const saving = create.isPending || update.isPending;
   const counts = archiveCounts(state);
   const dirty = archiveFingerprint(state) !== initialPrint;
@@ -544,64 +447,34 @@ function ImageEditor({
     }
   };
 
-  const cancel = async () => {
-    if (dirty) {
-      const ok = await confirmDialog({
-        title: t('archive:text.discardTitle'),
-        description: t('archive:text.leaveDescription'),
-        confirmText: t('archive:text.discard'),
-        cancelText: t('archive:text.stay'),
-        destructive: true,
-      });
-      if (!ok) return;
-    }
-    onCancel?.();
-  };
-
   return (
     <div className={styles.page}>
       <title>{`${sauce ? sauce.title || t('sauces:untitled') : t('newPageTitle')} · Sauce`}</title>
-      <div className={styles.bar}>
-        <Link to={href} className={styles.back}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-          {t('back')}
-        </Link>
-        <div className={styles.actions}>
-          {counts.uploading > 0 && (
-            <span id={waitId} className={styles.wait} role="status">
-              <Loader2 size={14} strokeWidth={1.75} aria-hidden className={styles.spin} />
-              <span className={styles.hideNarrow}>{t('saveFlow.waitUploads', { count: counts.uploading })}</span>
-              <span className="visually-hidden">{t('saveFlow.waitHint')}</span>
-            </span>
-          )}
-          {sauce?.isEditable && (
+      <SauceBar
+        backLabel={t('back')}
+        actions={
+          <>
+            {counts.uploading > 0 && (
+              <span id={waitId} className={styles.wait} role="status">
+                <Loader2 size={14} strokeWidth={1.75} aria-hidden className={styles.spin} />
+                <span className={styles.hideNarrow}>{t('saveFlow.waitUploads', { count: counts.uploading })}</span>
+                <span className="visually-hidden">{t('saveFlow.waitHint')}</span>
+              </span>
+            )}
+            {sauce?.isEditable && <DeleteSauceButton workspaceId={workspaceId} sauceId={sauce.id} fromEditor />}
+            {onCancel && <CancelEditButton label={t('cancelEdit')} dirty={dirty} onCancel={onCancel} />}
             <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              aria-label={t('sauces:delete.action')}
-              onClick={async () => {
-                if (await deleteFlow(sauce.id)) {
-                  allowLeave();
-                  navigate(href);
-                }
-              }}
+              variant="primary"
+              onClick={() => void openSave()}
+              disabled={counts.uploading > 0}
+              aria-describedby={counts.uploading > 0 ? waitId : undefined}
+              title={counts.uploading > 0 ? t('saveFlow.waitHint') : undefined}
             >
-              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
+              {t('save')}
             </Button>
-          )}
-          {onCancel && <Button onClick={cancel}>{t('cancelEdit')}</Button>}
-          <Button
-            variant="primary"
-            onClick={() => void openSave()}
-            disabled={counts.uploading > 0}
-            aria-describedby={counts.uploading > 0 ? waitId : undefined}
-            title={counts.uploading > 0 ? t('saveFlow.waitHint') : undefined}
-          >
-            {t('save')}
-          </Button>
-        </div>
-      </div>
+          </>
+        }
+      />
 
       <div className={styles.sheet}>
         <h1 className="visually-hidden">{sauce ? t('edit') : t('newPageTitle')}</h1>
@@ -678,9 +551,7 @@ function PageSkeleton({ label }: { label?: string }) {
       <span className="visually-hidden" role="status">
         {label ?? t('loading')}
       </span>
-      <div className={styles.bar}>
-        <span className={`${styles.skel} ${styles.skelBack}`} aria-hidden />
-      </div>
+      <SauceBarSkeleton />
       <div className={styles.sheet} aria-hidden>
         <span className={`${styles.skel} ${styles.skelTitle}`} />
         <div className={styles.skelBody}>

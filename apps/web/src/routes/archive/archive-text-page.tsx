@@ -1,32 +1,32 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
-import { ArrowLeft, Folder as FolderIcon, Globe, Hash, Link2, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Link2, Pencil, Plus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { confirmDialog } from '../../components/dialogs/confirm.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { clampText, countChars } from '../../lib/text-limit.ts';
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { useSauce } from '../../features/sauces/api/get-sauce.ts';
 import { useMetadata } from '../../features/sauces/api/get-metadata.ts';
 import { useCreateSauce, useUpdateSauce, type CreateTextSauceInput } from '../../features/sauces/api/save-sauce.ts';
-import { Avatar } from '../../features/sauces/components/sauce-card.tsx';
 import { LinkAddDialog } from '../../features/sauces/components/link-add-dialog.tsx';
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
-import { ShareDialog } from '../../features/sauces/components/share-dialog.tsx';
-import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
 import { allowLeave, useLeaveGuard } from '../../features/sauces/hooks/use-leave-guard.ts';
 import { clearDraft, loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
 import { useFolders } from '../../features/folders/api/folders.ts';
 import { errorMessage } from '../../features/sauces/lib/error-message.ts';
-import { formatSauceDate, isHttpUrl } from '../../features/sauces/lib/format.ts';
+import { isHttpUrl } from '../../features/sauces/lib/format.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 import { usePolicy } from '../../lib/use-policy.ts';
 import { showToast, useAppStore } from '../../state/app-store.ts';
 import styles from './archive-text-page.module.css';
 import { SaveArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
+import { SauceLoadNotice } from './sauce-load-notice.tsx';
+import { SauceMeta, SauceTags } from './sauce-meta.tsx';
+import { CancelEditButton, DeleteSauceButton, SauceBar, SauceBarSkeleton, SauceViewToolbar } from './sauce-toolbar.tsx';
+import { positiveInt, useDashboardHref } from './use-dashboard-href.ts';
 
 interface Form {
   title: string;
@@ -34,19 +34,6 @@ interface Form {
   link: string | null;
   tags: string[];
   folderIds: number[];
-}
-
-const positiveInt = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-/** /dashboard, keeping the selected folder (SPEC §2 Header: the folder query is kept). */
-function useDashboardHref() {
-  const [params] = useSearchParams();
-  const selected = useAppStore((s) => s.selectedFolder);
-  const folder = positiveInt(params.get('folder')) ?? selected ?? undefined;
-  return { href: folder ? `/dashboard?folder=${folder}` : '/dashboard', folder };
 }
 
 /**
@@ -87,7 +74,7 @@ function NewTextSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDra
     return (
       <div className={styles.page}>
         <title>{`${t('text.newPageTitle')} · Sauce`}</title>
-        <Notice title={t('chooser.notAuthorizedTitle')} text={t('chooser.notAuthorized')} />
+        <SauceLoadNotice title={t('chooser.notAuthorizedTitle')} text={t('chooser.notAuthorized')} backLabel={t('text.back')} />
       </div>
     );
   }
@@ -110,7 +97,7 @@ function ExistingTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauc
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <div className={styles.page}>
-        <Notice text={missing ? t('text.notFound') : t('text.loadFailed')} />
+        <SauceLoadNotice text={missing ? t('text.notFound') : t('text.loadFailed')} backLabel={t('text.back')} />
       </div>
     );
   }
@@ -133,96 +120,22 @@ function ExistingTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauc
   return <TextView workspaceId={workspaceId} sauce={sauce} onEdit={() => setEditing(true)} />;
 }
 
-/** Instead of the editor (not allowed, not found): what happened, and the way back. */
-function Notice({ title, text }: { title?: string; text: string }) {
-  const { t } = useTranslation('archive');
-  const { href } = useDashboardHref();
-  return (
-    <div className={styles.notice} role="alert">
-      {title && <h1 className={styles.noticeTitle}>{title}</h1>}
-      <p className={styles.noticeText}>{text}</p>
-      <Link to={href} className={styles.back}>
-        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-        {t('text.back')}
-      </Link>
-    </div>
-  );
-}
-
 /** View mode: the source as written; Edit and Delete only when it is editable (SPEC §6). */
 function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: Sauce; onEdit: () => void }) {
   const { t } = useTranslation('archive');
-  const { href } = useDashboardHref();
-  const navigate = useNavigate();
-  const deleteFlow = useDeleteSauceFlow(workspaceId);
   const link = sauce.textSauce?.link ?? null;
   const card = sauce.textCard;
   const title = sauce.title || t('sauces:untitled');
-  const [shareOpen, setShareOpen] = useState(false);
 
   useEffect(() => useAppStore.getState().set({ mode: 'VIEW' }), []);
 
   return (
     <div className={styles.page}>
       <title>{`${title} · Sauce`}</title>
-      <div className={styles.bar}>
-        <Link to={href} className={styles.back}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-          {t('text.back')}
-        </Link>
-        {sauce.isEditable && (
-          <div className={styles.actions}>
-            <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              aria-label={t('sauces:delete.action')}
-              onClick={async () => {
-                if (await deleteFlow(sauce.id)) navigate(href);
-              }}
-            >
-              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
-            </Button>
-            {/* SPEC §2 Header: the share-link button in view mode, beside the source's other actions. */}
-            <Button
-              onClick={() => setShareOpen(true)}
-              aria-haspopup="dialog"
-              aria-label={sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}
-            >
-              {sauce.isShareEnabled ? (
-                <Globe size={16} strokeWidth={1.75} aria-hidden />
-              ) : (
-                <Link2 size={16} strokeWidth={1.75} aria-hidden />
-              )}
-              <span className={styles.hideNarrow}>{sauce.isShareEnabled ? t('share:buttonShared') : t('share:button')}</span>
-            </Button>
-            <Button variant="primary" onClick={onEdit}>
-              <Pencil size={16} strokeWidth={1.75} aria-hidden />
-              {t('text.edit')}
-            </Button>
-          </div>
-        )}
-      </div>
+      <SauceViewToolbar workspaceId={workspaceId} sauce={sauce} backLabel={t('text.back')} editLabel={t('text.edit')} onEdit={onEdit} />
       <article className={styles.sheet}>
         <h1 className={`${styles.viewTitle} ${sauce.title ? '' : styles.untitled}`}>{title}</h1>
-        <div className={styles.meta}>
-          <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
-          <span>{sauce.userNickname}</span>
-          <span aria-hidden>·</span>
-          <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
-          {sauce.folderSet.length > 0 && (
-            <ul className={styles.folders} aria-label={t('text.savedIn')}>
-              {sauce.folderSet.map((f) => (
-                <li key={f.id}>
-                  <Link to={`/dashboard?${new URLSearchParams({ folder: String(f.id), title: f.name })}`} className={styles.folderChip}>
-                    <FolderIcon size={12} strokeWidth={1.75} aria-hidden />
-                    {f.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <SauceMeta sauce={sauce} foldersLabel={t('text.savedIn')} />
         {isHttpUrl(link) && (
           <LinkPreview
             link={link}
@@ -231,28 +144,8 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
           />
         )}
         {sauce.textSauce?.text && <div className={styles.viewText}>{sauce.textSauce.text}</div>}
-        {sauce.tagSet.length > 0 && (
-          <ul className={styles.tags} aria-label={t('tags:label')}>
-            {sauce.tagSet.map(({ name }) => (
-              <li key={name}>
-                <Link to={`/dashboard?${new URLSearchParams({ tag: name, title: name })}`} className={styles.tag}>
-                  <Hash size={12} strokeWidth={1.75} aria-hidden />
-                  {name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SauceTags sauce={sauce} />
       </article>
-      {sauce.isEditable && (
-        <ShareDialog
-          open={shareOpen}
-          onOpenChange={setShareOpen}
-          workspaceId={workspaceId}
-          sauceId={sauce.id}
-          isShareEnabled={sauce.isShareEnabled}
-        />
-      )}
     </div>
   );
 }
@@ -287,7 +180,6 @@ function TextEditor({
   const [saveOpen, setSaveOpen] = useState(false);
   const create = useCreateSauce(workspaceId);
   const update = useUpdateSauce(workspaceId);
-  const deleteFlow = useDeleteSauceFlow(workspaceId);
   const { data: folders } = useFolders(workspaceId);
   const saving = create.isPending || update.isPending;
   const meta = useMetadata(form.link);
@@ -349,51 +241,21 @@ function TextEditor({
     }
   };
 
-  const cancel = async () => {
-    if (dirty) {
-      const ok = await confirmDialog({
-        title: t('text.discardTitle'),
-        description: t('text.leaveDescription'),
-        confirmText: t('text.discard'),
-        cancelText: t('text.stay'),
-        destructive: true,
-      });
-      if (!ok) return;
-    }
-    onCancel?.();
-  };
-
   return (
     <div className={styles.page}>
       <title>{`${sauce ? sauce.title || t('sauces:untitled') : t('text.newPageTitle')} · Sauce`}</title>
-      <div className={styles.bar}>
-        <Link to={href} className={styles.back}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden />
-          {t('text.back')}
-        </Link>
-        <div className={styles.actions}>
-          {sauce?.isEditable && (
-            <Button
-              variant="ghost"
-              className={styles.deleteButton}
-              aria-label={t('sauces:delete.action')}
-              onClick={async () => {
-                if (await deleteFlow(sauce.id)) {
-                  allowLeave();
-                  navigate(href);
-                }
-              }}
-            >
-              <Trash2 size={16} strokeWidth={1.75} aria-hidden />
-              <span className={styles.hideNarrow}>{t('sauces:delete.action')}</span>
+      <SauceBar
+        backLabel={t('text.back')}
+        actions={
+          <>
+            {sauce?.isEditable && <DeleteSauceButton workspaceId={workspaceId} sauceId={sauce.id} fromEditor />}
+            {onCancel && <CancelEditButton label={t('text.cancelEdit')} dirty={dirty} onCancel={onCancel} />}
+            <Button variant="primary" onClick={() => setSaveOpen(true)} disabled={empty} title={empty ? t('text.nothingToSave') : undefined}>
+              {t('text.save')}
             </Button>
-          )}
-          {onCancel && <Button onClick={cancel}>{t('text.cancelEdit')}</Button>}
-          <Button variant="primary" onClick={() => setSaveOpen(true)} disabled={empty} title={empty ? t('text.nothingToSave') : undefined}>
-            {t('text.save')}
-          </Button>
-        </div>
-      </div>
+          </>
+        }
+      />
 
       <div className={styles.sheet}>
         <h1 className="visually-hidden">{sauce ? t('text.edit') : t('text.newPageTitle')}</h1>
@@ -513,9 +375,7 @@ function CountedField({
 function EditorSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
-      <div className={styles.bar}>
-        <span className={`${styles.skel} ${styles.skelBack}`} />
-      </div>
+      <SauceBarSkeleton />
       <div className={styles.sheet}>
         <span className={`${styles.skel} ${styles.skelTitle}`} />
         <span className={`${styles.skel} ${styles.skelLink}`} />

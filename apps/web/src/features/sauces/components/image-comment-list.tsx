@@ -1,6 +1,6 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { CornerDownRight, MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CornerDownRight, type LucideIcon, MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
+import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../hooks/use-image-archive.ts';
@@ -77,6 +77,21 @@ export function ImageCommentList({
     onBlur: () => onHover(null),
   });
 
+  const body = (comment: ArchiveComment, editLabel: string) => (
+    <CommentBody
+      comment={comment}
+      author={author}
+      editing={editing?.kind === 'edit' && editing.key === comment.key}
+      editLabel={editLabel}
+      onSaveEdit={(message) => {
+        onEdit(comment.key, message);
+        setEditing(null);
+      }}
+      onCancelEdit={() => setEditing(null)}
+      onClick={() => onSelect(comment.key)}
+    />
+  );
+
   return (
     <aside className={[styles.panel, className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <header className={styles.header}>
@@ -127,55 +142,33 @@ export function ImageCommentList({
                   >
                     {n}
                   </button>
-                  <CommentBody
-                    comment={c}
-                    author={author}
-                    editing={editing?.kind === 'edit' && editing.key === c.key}
-                    editLabel={t('comments.editComment', { n })}
-                    onSaveEdit={(message) => {
-                      onEdit(c.key, message);
-                      setEditing(null);
-                    }}
-                    onCancelEdit={() => setEditing(null)}
-                    onClick={() => onSelect(c.key)}
-                  />
+                  {body(c, t('comments.editComment', { n }))}
                 </div>
                 {editable && !(editing?.key === c.key) && (
                   <div className={styles.actions}>
-                    <button
-                      type="button"
-                      className={styles.action}
-                      aria-label={t('comments.replyTo', { n })}
-                      title={t('comments.replyTo', { n })}
+                    <CommentAction
+                      Icon={Reply}
+                      text={t('comments.reply')}
+                      label={t('comments.replyTo', { n })}
                       disabled={full}
                       onClick={() => setEditing({ kind: 'reply', key: c.key })}
                       {...hoverProps(c.key)}
-                    >
-                      <Reply size={14} strokeWidth={1.75} aria-hidden />
-                      <span className={styles.actionText}>{t('comments.reply')}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.action}
-                      aria-label={t('comments.editComment', { n })}
-                      title={t('comments.editComment', { n })}
+                    />
+                    <CommentAction
+                      Icon={Pencil}
+                      text={t('comments.edit')}
+                      label={t('comments.editComment', { n })}
                       onClick={() => setEditing({ kind: 'edit', key: c.key })}
                       {...hoverProps(c.key)}
-                    >
-                      <Pencil size={14} strokeWidth={1.75} aria-hidden />
-                      <span className={styles.actionText}>{t('comments.edit')}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className={`${styles.action} ${styles.danger}`}
-                      aria-label={t('comments.deleteComment', { n })}
-                      title={t('comments.deleteComment', { n })}
+                    />
+                    <CommentAction
+                      Icon={Trash2}
+                      text={t('comments.delete')}
+                      label={t('comments.deleteComment', { n })}
+                      danger
                       onClick={() => void remove(c, n)}
                       {...hoverProps(c.key)}
-                    >
-                      <Trash2 size={14} strokeWidth={1.75} aria-hidden />
-                      <span className={styles.actionText}>{t('comments.delete')}</span>
-                    </button>
+                    />
                   </div>
                 )}
                 {replies.length > 0 && (
@@ -184,42 +177,24 @@ export function ImageCommentList({
                       <li key={r.key} className={`${styles.reply} ${selectedComment === r.key ? styles.replySelected : ''}`}>
                         <CornerDownRight size={14} strokeWidth={1.75} aria-hidden className={styles.replyIcon} />
                         <div className={styles.replyMain}>
-                          <CommentBody
-                            comment={r}
-                            author={author}
-                            editing={editing?.kind === 'edit' && editing.key === r.key}
-                            editLabel={t('comments.editReply', { n, i: i + 1 })}
-                            onSaveEdit={(message) => {
-                              onEdit(r.key, message);
-                              setEditing(null);
-                            }}
-                            onCancelEdit={() => setEditing(null)}
-                            onClick={() => onSelect(r.key)}
-                          />
+                          {body(r, t('comments.editReply', { n, i: i + 1 }))}
                           {editable && editing?.key !== r.key && (
                             <div className={styles.actions}>
-                              <button
-                                type="button"
-                                className={styles.action}
-                                aria-label={t('comments.editReply', { n, i: i + 1 })}
-                                title={t('comments.editReply', { n, i: i + 1 })}
+                              <CommentAction
+                                Icon={Pencil}
+                                text={t('comments.edit')}
+                                label={t('comments.editReply', { n, i: i + 1 })}
                                 onClick={() => setEditing({ kind: 'edit', key: r.key })}
                                 {...hoverProps(r.key)}
-                              >
-                                <Pencil size={14} strokeWidth={1.75} aria-hidden />
-                                <span className={styles.actionText}>{t('comments.edit')}</span>
-                              </button>
-                              <button
-                                type="button"
-                                className={`${styles.action} ${styles.danger}`}
-                                aria-label={t('comments.deleteReply', { n, i: i + 1 })}
-                                title={t('comments.deleteReply', { n, i: i + 1 })}
+                              />
+                              <CommentAction
+                                Icon={Trash2}
+                                text={t('comments.delete')}
+                                label={t('comments.deleteReply', { n, i: i + 1 })}
+                                danger
                                 onClick={() => onDelete(r.key)}
                                 {...hoverProps(r.key)}
-                              >
-                                <Trash2 size={14} strokeWidth={1.75} aria-hidden />
-                                <span className={styles.actionText}>{t('comments.delete')}</span>
-                              </button>
+                              />
                             </div>
                           )}
                         </div>
@@ -246,6 +221,33 @@ export function ImageCommentList({
         </ol>
       )}
     </aside>
+  );
+}
+
+/** A comment's action button: its icon and word (only the icon with a pointer), named for the comment it acts on. */
+function CommentAction({
+  Icon,
+  text,
+  label,
+  danger = false,
+  ...button
+}: {
+  Icon: LucideIcon;
+  text: string;
+  label: string;
+  danger?: boolean;
+} & Pick<ComponentProps<'button'>, 'disabled' | 'onClick' | 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur'>) {
+  return (
+    <button
+      type="button"
+      className={danger ? `${styles.action} ${styles.danger}` : styles.action}
+      aria-label={label}
+      title={label}
+      {...button}
+    >
+      <Icon size={14} strokeWidth={1.75} aria-hidden />
+      <span className={styles.actionText}>{text}</span>
+    </button>
   );
 }
 

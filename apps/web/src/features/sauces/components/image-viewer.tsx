@@ -7,6 +7,7 @@ import {
   type ArchiveImage,
   commentsLeft,
   type ImageArchiveStore,
+  type NewComment,
   newKey,
   useArchiveState,
 } from '../hooks/use-image-archive.ts';
@@ -76,6 +77,24 @@ export function ImageViewer({
   const minRatio = Math.max(MIN_RATIO, Math.min(MAX_RATIO, ...ratios));
   const failed = images.filter((img) => img.status === 'failed' && img.problem);
 
+  // The pins and the list show the same selected and hovered comment.
+  const commentFocus = { selectedComment: state.selectedComment, hovered, onHover: setHovered };
+  const selectComment = (key: string | null) => dispatch({ type: 'selectComment', key });
+  // A comment or reply on the selected image, by `author` (named on it until it is saved).
+  const addComment = (comment: Omit<NewComment, 'key' | 'authorNickname' | 'authorProfileImage'>) => {
+    if (!image) return;
+    dispatch({
+      type: 'addComment',
+      image: image.key,
+      comment: {
+        key: newKey('n'),
+        ...comment,
+        authorNickname: author?.nickname ?? null,
+        authorProfileImage: author?.profileImage ?? null,
+      },
+    });
+  };
+
   return (
     <div className={styles.viewer}>
       <div className={`${styles.layout} ${image || !editable ? '' : styles.solo}`}>
@@ -92,23 +111,9 @@ export function ImageViewer({
                 total={images.length}
                 editable={editable}
                 canAdd={editable && canAdd}
-                selectedComment={state.selectedComment}
-                hovered={hovered}
-                onHover={setHovered}
-                onSelectComment={(key) => dispatch({ type: 'selectComment', key })}
-                onAddComment={(point, message) =>
-                  dispatch({
-                    type: 'addComment',
-                    image: image.key,
-                    comment: {
-                      key: newKey('n'),
-                      message,
-                      ...point,
-                      authorNickname: author?.nickname ?? null,
-                      authorProfileImage: author?.profileImage ?? null,
-                    },
-                  })
-                }
+                {...commentFocus}
+                onSelectComment={selectComment}
+                onAddComment={(point, message) => addComment({ message, ...point })}
                 onImageError={onImageError}
                 onMeasured={(width, height) => dispatch({ type: 'measured', key: image.key, width, height })}
               />
@@ -141,26 +146,9 @@ export function ImageViewer({
             className={styles.side}
             image={image}
             editable={editable}
-            selectedComment={state.selectedComment}
-            hovered={hovered}
-            onHover={setHovered}
-            onSelect={(key) => dispatch({ type: 'selectComment', key })}
-            onReply={(parent, message) =>
-              image &&
-              dispatch({
-                type: 'addComment',
-                image: image.key,
-                comment: {
-                  key: newKey('n'),
-                  message,
-                  x: 0,
-                  y: 0,
-                  parent,
-                  authorNickname: author?.nickname ?? null,
-                  authorProfileImage: author?.profileImage ?? null,
-                },
-              })
-            }
+            {...commentFocus}
+            onSelect={selectComment}
+            onReply={(parent, message) => addComment({ message, x: 0, y: 0, parent })}
             onEdit={(key, message) => dispatch({ type: 'editComment', key, message })}
             onDelete={(key) => dispatch({ type: 'deleteComment', key })}
             author={author}

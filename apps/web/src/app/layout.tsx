@@ -60,6 +60,9 @@ export function Layout() {
   useEffect(() => set({ sidebarOpen: !isPhone }), [isPhone, user?.id, set]);
 
   const withSidebar = !!handle?.sidebar && !!user;
+  // While the session loads, the sidebar's column is kept empty so the page does not jump
+  // sideways when it arrives (DESIGN.md: nothing shifts under the pointer).
+  const reserveSidebar = !!handle?.sidebar && isPending;
 
   return (
     <div className={styles.shell}>
@@ -68,9 +71,9 @@ export function Layout() {
       </a>
       <Header handle={handle} onOpenDrawer={withSidebar && isPhone ? () => set({ sidebarOpen: true }) : undefined} />
       <div className={styles.body}>
-        {withSidebar && !isPhone && (
-          <div className={`${styles.side} ${sidebarOpen ? '' : styles.sideCollapsed}`}>
-            <Sidebar />
+        {(withSidebar || reserveSidebar) && !isPhone && (
+          <div className={`${styles.side} ${sidebarOpen ? '' : styles.sideCollapsed}`} aria-hidden={!withSidebar || undefined}>
+            {withSidebar && <Sidebar />}
           </div>
         )}
         {withSidebar && isPhone && (

@@ -34,9 +34,10 @@ import { clearDraft, type ImageDraft, loadDraft, saveDraft } from '../../feature
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { ApiError } from '../../lib/api.ts';
-import { clampText, countChars } from '../../lib/text-limit.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import { showToast, useAppStore } from '../../state/app-store.ts';
+import { CountedField } from './counted-field.tsx';
+import fieldStyles from './counted-field.module.css';
 import styles from './archive-image-page.module.css';
 import { SaveImageArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
 import { SauceLoadNotice, type SauceLoadNoticeProps } from './sauce-load-notice.tsx';
@@ -478,7 +479,14 @@ function ImageEditor({
 
       <div className={styles.sheet}>
         <h1 className="visually-hidden">{sauce ? t('edit') : t('newPageTitle')}</h1>
-        <TitleField value={state.title} onChange={(title) => dispatch({ type: 'setTitle', title })} />
+        <CountedField
+          label={t('titleLabel')}
+          className={fieldStyles.titleInput}
+          value={state.title}
+          max={LIMITS.imageTitleLength}
+          placeholder={t('titlePlaceholder')}
+          onChange={(title) => dispatch({ type: 'setTitle', title })}
+        />
         <ImageViewer
           store={archive.store}
           editable
@@ -515,30 +523,6 @@ function ImageEditor({
         saving={saving}
         onSave={save}
       />
-    </div>
-  );
-}
-
-/** The title over the images: at most 60 characters (SPEC §5), with its n/60 counter. */
-function TitleField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation('images');
-  const id = useId();
-  return (
-    <div className={styles.titleField}>
-      <label htmlFor={id} className="visually-hidden">
-        {t('titleLabel')}
-      </label>
-      <input
-        id={id}
-        className={styles.titleInput}
-        value={value}
-        placeholder={t('titlePlaceholder')}
-        aria-describedby={`${id}-count`}
-        onChange={(e) => onChange(clampText(e.target.value.replace(/[\r\n]/g, ' '), LIMITS.imageTitleLength))}
-      />
-      <span id={`${id}-count`} className={styles.counter}>
-        {countChars(value)}/{LIMITS.imageTitleLength}
-      </span>
     </div>
   );
 }

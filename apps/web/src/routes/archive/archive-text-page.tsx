@@ -1,12 +1,11 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
 import { Link2, Pencil, Plus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { clampText, countChars } from '../../lib/text-limit.ts';
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { useSauce } from '../../features/sauces/api/get-sauce.ts';
 import { useMetadata } from '../../features/sauces/api/get-metadata.ts';
@@ -21,6 +20,8 @@ import { isHttpUrl } from '../../features/sauces/lib/format.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 import { usePolicy } from '../../lib/use-policy.ts';
 import { showToast, useAppStore } from '../../state/app-store.ts';
+import { CountedField } from './counted-field.tsx';
+import fieldStyles from './counted-field.module.css';
 import styles from './archive-text-page.module.css';
 import { SaveArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
 import { SauceLoadNotice } from './sauce-load-notice.tsx';
@@ -261,7 +262,7 @@ function TextEditor({
         <h1 className="visually-hidden">{sauce ? t('text.edit') : t('text.newPageTitle')}</h1>
         <CountedField
           label={t('text.titleLabel')}
-          className={styles.titleInput}
+          className={fieldStyles.titleInput}
           value={form.title}
           max={LIMITS.textTitleLength}
           placeholder={t('text.titlePlaceholder')}
@@ -323,50 +324,6 @@ function TextEditor({
         hasLink={!!form.link && form.link !== (sauce?.textSauce?.link ?? null)}
         onSave={save}
       />
-    </div>
-  );
-}
-
-/**
- * A field of the editor sheet: its label (for screen readers), the input or textarea, and
- * the n/max counter under it. Input over `max` is cut off, line breaks not counted (SPEC §5);
- * a single-line field turns pasted line breaks into spaces.
- */
-function CountedField({
-  label,
-  value,
-  onChange,
-  max,
-  multiline,
-  className,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  max: number;
-  multiline?: boolean;
-  className?: string;
-  placeholder: string;
-}) {
-  const id = useId();
-  const Control = multiline ? 'textarea' : 'input';
-  return (
-    <div className={styles.countedField}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <Control
-        id={id}
-        className={className}
-        value={value}
-        placeholder={placeholder}
-        aria-describedby={`${id}-count`}
-        onChange={(e) => onChange(clampText(multiline ? e.target.value : e.target.value.replace(/[\r\n]/g, ' '), max))}
-      />
-      <span id={`${id}-count`} className={styles.counter}>
-        {countChars(value).toLocaleString()}/{max.toLocaleString()}
-      </span>
     </div>
   );
 }

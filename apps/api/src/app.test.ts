@@ -47,8 +47,8 @@ const image: Sauce = {
       color: '#a0b0c0',
       order: 0,
       comments: [
-        { id: 1, message: 'here', x: 0.25, y: 0.5, parent: null, authorNickname: 'alice', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z' },
-        { id: 2, message: 'reply', x: 0.25, y: 0.5, parent: 1, authorNickname: 'bob', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z' },
+        { id: 1, message: 'here', x: 0.25, y: 0.5, parent: null, authorNickname: 'alice', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z', isEditable: false },
+        { id: 2, message: 'reply', x: 0.25, y: 0.5, parent: 1, authorNickname: 'bob', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z', isEditable: false },
       ],
     },
   ],

@@ -17,6 +17,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sessionPlugin } from './auth/session.ts';
+import { authorizePlugin } from './policies/authorize.ts';
+import { createEventHub } from './services/events.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
@@ -83,7 +85,15 @@ const ROUTE_GROUPS: RouteGroup[] = [authRoutes, workspaceRoutes, folderRoutes, s
  * under /files (signed URLs), the built web app with SPA fallback. Every error leaves as
  * `{ success: false, error: { code, message } }`. `files` defaults to the configured store.
  */
-export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Array; logger?: boolean; files?: FileStore }) {
+export async function buildApp(opts: {
+  config: Config;
+  db: Db;
+  secret: Uint8Array;
+  logger?: boolean;
+  files?: FileStore;
+  /** The clock, ms since the epoch (tests move it, e.g. past an invitation's week). */
+  now?: () => number;
+}) {
   const { config } = opts;
   const app = Fastify({
     logger:
@@ -132,6 +142,7 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
   await app.register(rateLimit, { global: false });
   await app.register(sessionPlugin, { config, secret: opts.secret });
+  await app.register(authorizePlugin, { db: opts.db });
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
     app.addHook('onRequest', async (req, reply) => {
@@ -161,7 +172,11 @@ export async function buildApp(opts: { config: Config; db: Db; secret: Uint8Arra
     secret: opts.secret,
     files: opts.files ?? createFileStore(config.files),
     urls: createUrlSigner(opts.secret),
+    events: createEventHub(opts.db.$client, app.log),
+    now: opts.now ?? Date.now,
   };
+  // Open event streams would hold the server open: they end first.
+  app.addHook('preClose', () => deps.events.close());
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);

@@ -8,12 +8,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EventHub } from './services/events.ts';
 import type { FileStore } from './storage/file-store.ts';
 import type { UrlSigner } from './storage/signed-url.ts';
 
 /**
  * What every route group is given: the database, the configuration, the token secret, the
- * file store for uploaded images and the signer of their URLs.
+ * file store for uploaded images, the signer of their URLs, the workspace event hub and
+ * the clock.
  */
 export interface Deps {
   db: Db;
@@ -21,6 +23,9 @@ export interface Deps {
   secret: Uint8Array;
   files: FileStore;
   urls: UrlSigner;
+  events: EventHub;
+  /** The current time, ms since the epoch (tests pass their own clock). */
+  now: () => number;
 }
 
 /** A Fastify instance typed by the zod type provider. */

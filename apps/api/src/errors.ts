@@ -18,7 +18,7 @@ export const InvalidFormatError = (details?: unknown) =>
 export const UnauthenticatedError = (message = 'Sign-in required.') =>
   new AppError(401, 'UNAUTHENTICATED', message);
 export const TokenExpiredError = () => new AppError(401, 'TOKEN_EXPIRED', 'The session has expired.');
-export const NotAuthorizedError = () => new AppError(403, 'NOT_AUTHORIZED', 'Not authorized to access.');
+export const NotAuthorizedError = (message = 'Not authorized to access.') => new AppError(403, 'NOT_AUTHORIZED', message);
 export const CsrfError = () =>
   new AppError(403, 'CSRF_FAILED', 'Missing or invalid anti-forgery token.');
 export const NotFoundError = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
@@ -48,5 +48,23 @@ export const UnsupportedImageError = (details?: { type: string | null }) =>
 /** An image whose header declares more pixels than `limitPixels` (a decompression bomb, issue #3). */
 export const TooManyPixelsError = (limitPixels: number) =>
   new AppError(413, 'TOO_MANY_PIXELS', `Images can have at most ${limitPixels} pixels.`, { limitPixels });
+/** SPEC §4/§8: an invite link that is unknown, expired or revoked ('lookup failure means expired'). */
+export const InvitationExpiredError = () =>
+  new AppError(404, 'INVITATION_EXPIRED', 'The invite link has expired. Please ask for a new one.');
+/** SPEC §8: accepting an invitation to a space one is already a member of. */
+export const AlreadyJoinedError = () => new AppError(409, 'ALREADY_JOINED', 'Already joined this space.');
+/** A space always keeps an OWNER (issue #7): the last one cannot leave, be removed or demoted. */
+export const LastOwnerError = () =>
+  new AppError(
+    409,
+    'LAST_OWNER',
+    'A space must keep at least one owner. Make another member an owner first.',
+  );
+/** SPEC §5/§8: only a space without other members can be deleted. */
+export const WorkspaceHasMembersError = () =>
+  new AppError(409, 'WORKSPACE_HAS_MEMBERS', 'You cannot delete a space if it has team members.');
+/** A personal space ('My space') cannot be shared, left, renamed or deleted (issue #7). */
+export const PersonalWorkspaceError = () =>
+  new AppError(409, 'PERSONAL_WORKSPACE', 'This is a personal space: it cannot have other members or be changed.');
 export const SystemError = () =>
   new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

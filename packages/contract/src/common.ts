@@ -22,6 +22,11 @@ export const ERROR_CODES = [
   'NO_IMAGE',
   'UNSUPPORTED_IMAGE',
   'TOO_MANY_PIXELS',
+  'INVITATION_EXPIRED',
+  'ALREADY_JOINED',
+  'LAST_OWNER',
+  'WORKSPACE_HAS_MEMBERS',
+  'PERSONAL_WORKSPACE',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

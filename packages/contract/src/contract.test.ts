@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zFolderName } from './folders.ts';
 import { zLink } from './sauces.ts';
 import { zTagName } from './tags.ts';
+import { zWorkspaceName } from './workspaces.ts';
 
 describe('contract rules (SPEC §5)', () => {
   it.each([
@@ -30,5 +31,16 @@ describe('contract rules (SPEC §5)', () => {
     expect(zFolderName.parse('abc\ndef')).toBe('abcdef');
     expect(zFolderName.safeParse('x'.repeat(16)).success).toBe(false);
     expect(zFolderName.safeParse('\n').success).toBe(false);
+  });
+
+  it('names must have visible characters and are NFC-normalised (issue #7)', () => {
+    for (const invisible of ['\u200b', '\u3164', '\u115f\u1160', ' \u2800 ', '\u200e\u200f', '\ufeff']) {
+      expect(zWorkspaceName.safeParse(invisible).success, JSON.stringify(invisible)).toBe(false);
+      expect(zFolderName.safeParse(invisible).success, JSON.stringify(invisible)).toBe(false);
+    }
+    expect(zWorkspaceName.parse('Cafe\u0301')).toBe('Caf\u00e9');
+    expect(zWorkspaceName.parse('디자인팀')).toBe('디자인팀');
+    expect(zWorkspaceName.parse('👩‍🎨 Team')).toBe('👩‍🎨 Team');
+    expect(zWorkspaceName.safeParse('가'.repeat(16)).success).toBe(false);
   });
 });

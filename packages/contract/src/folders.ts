@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { zBodyId, zText } from './common.ts';
-import { LIMITS, maxCounted } from './limits.ts';
+import { zBodyId } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { zName } from './names.ts';
 
 /** SPEC §3 Folder. */
 export const zFolder = z.object({
@@ -11,10 +12,8 @@ export const zFolder = z.object({
 });
 export type Folder = z.infer<typeof zFolder>;
 
-/** SPEC §5: folder name 1–15 characters (line breaks are not counted; trimmed). */
-export const zFolderName = zText()
-  .transform((s) => s.replace(/[\r\n]/g, '').trim())
-  .pipe(z.string().min(1).refine(...maxCounted(LIMITS.folderNameLength)));
+/** SPEC §5: folder name 1–15 visible characters (line breaks are not counted; trimmed). */
+export const zFolderName = zName(LIMITS.folderNameLength);
 
 export const zCreateFolder = z.object({ name: zFolderName });
 export const zRenameFolder = z.object({ name: zFolderName });

@@ -7,6 +7,16 @@ export const LIMITS = {
   foldersPerWorkspace: 5,
   /** SPEC §9: sources per workspace in the beta plan. */
   saucesPerWorkspace: 100,
+  /** SPEC §9: members of one space in the beta plan (the owner included). */
+  membersPerWorkspace: 5,
+  /** SPEC §9: team spaces one person may create in the beta plan (their personal space not counted). */
+  workspacesPerUser: 2,
+  /** SPEC §9: characters in a space name. */
+  workspaceNameLength: 15,
+  /** SPEC §5/§9: bytes of a profile or space image, 5.0MB (5 × 1,048,576). */
+  avatarBytes: 5_242_880,
+  /** SPEC §9: an invite link is valid for 1 week, ms. */
+  invitationTtlMs: 7 * 24 * 60 * 60 * 1000,
   /** SPEC §9: characters in a folder name. */
   folderNameLength: 15,
   /** SPEC §9: characters in a nickname. */

@@ -45,6 +45,8 @@ export const zImageComment = z.object({
   authorNickname: z.string(),
   authorProfileImage: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the reader may change or delete it: its author only (issue #7). */
+  isEditable: z.boolean(),
 });
 export type ImageComment = z.infer<typeof zImageComment>;
 

@@ -53,13 +53,20 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-export const workspaces = pgTable('workspaces', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  image: text('image'),
-  isPersonal: boolean('is_personal').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** FileStore key of the space's image (`avatars/<32 hex>.webp`), or null. */
+    imageKey: text('image_key'),
+    isPersonal: boolean('is_personal').notNull().default(false),
+    /** Who created the space (SPEC §9: 2 team spaces per person); null once they are gone. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspaces_created_by_idx').on(t.createdBy)],
+);
 
 export const workspaceMembers = pgTable(
   'workspace_members',
@@ -70,6 +77,31 @@ export const workspaceMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+/**
+ * An invite link to a space for one permission (SPEC §3 Invitation), valid until
+ * `expiresAt` (1 week, SPEC §9) unless revoked. The link's id is HMAC-SHA256 of `nonce`
+ * under a key derived from the server secret (services/invitations.ts): the database holds
+ * only the nonce and the id's SHA-256, so a copy of it opens no space, while the owner can
+ * be shown the same link again.
+ */
+export const invitations = pgTable(
+  'workspace_invitations',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    permission: permissionEnum('permission').notNull(),
+    /** 16 random bytes, hex. */
+    nonce: text('nonce').notNull(),
+    /** SHA-256 of the link's id, hex: how an accepted link is found. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspace_invitations_workspace_idx').on(t.workspaceId, t.permission)],
 );
 
 export const folders = pgTable(

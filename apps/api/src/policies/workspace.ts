@@ -1,24 +1,10 @@
 import type { Permission } from '@sauce/contract/common';
-import { and, eq } from 'drizzle-orm';
+import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { workspaceMembers } from '../db/schema.ts';
-import { NotAuthorizedError, NotFoundError, ViewerCannotUploadError } from '../errors.ts';
+import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
-/** What a member may do in a workspace (SPEC §6). */
-export type WorkspaceAction =
-  | 'read'
-  | 'createSauce'
-  | 'updateSauce'
-  | 'deleteSauce'
-  | 'shareSauce'
-  | 'createFolder'
-  | 'updateFolder'
-  | 'deleteFolder'
-  | 'reorderFolders'
-  | 'inviteMembers'
-  | 'manageMembers'
-  | 'updateWorkspace'
-  | 'deleteWorkspace';
+export type { WorkspaceAction } from '@sauce/contract/workspaces';
 
 const WRITE: Record<Permission, boolean> = { OWNER: true, EDITOR: true, READER: false };
 const OWNER_ONLY: Record<Permission, boolean> = { OWNER: true, EDITOR: false, READER: false };
@@ -28,7 +14,8 @@ const ANY: Record<Permission, boolean> = { OWNER: true, EDITOR: true, READER: tr
  * The role matrix, SPEC §6: readers only read; editors create and edit sources and
  * folders; the owner also manages members and the space. Reordering is a write
  * (SPEC leaves readers' reordering open; a reader cannot change shared structure).
- * Adding a role fails to compile until every row names it.
+ * Any member may leave (the last owner is refused by the service: a space keeps an owner).
+ * Adding a role or an action fails to compile until every cell names it.
  */
 export const WORKSPACE_POLICY: Record<WorkspaceAction, Record<Permission, boolean>> = {
   read: ANY,
@@ -44,25 +31,89 @@ export const WORKSPACE_POLICY: Record<WorkspaceAction, Record<Permission, boolea
   manageMembers: OWNER_ONLY,
   updateWorkspace: OWNER_ONLY,
   deleteWorkspace: OWNER_ONLY,
+  leaveWorkspace: ANY,
 };
 
-/** Whether `permission` allows `action` (for abilities sent to the web app). */
+/**
+ * Actions that make no sense in a personal space ('My space'): it has one member for
+ * good, and it lives as long as its person (issue #7). Refused with 409 PERSONAL_WORKSPACE.
+ */
+const NOT_IN_PERSONAL: ReadonlySet<WorkspaceAction> = new Set([
+  'inviteMembers',
+  'manageMembers',
+  'updateWorkspace',
+  'deleteWorkspace',
+  'leaveWorkspace',
+]);
+
+/** Whether `permission` allows `action` by the role matrix alone. */
 export function can(permission: Permission, action: WorkspaceAction): boolean {
   return WORKSPACE_POLICY[action][permission];
 }
 
-/** A user's membership of a workspace. */
+/**
+ * What a member may do in a space, every action answered (GET /workspace `abilities`):
+ * the role matrix, less what a personal space never allows.
+ */
+export function abilitiesOf(permission: Permission, isPersonal: boolean): Abilities {
+  return Object.fromEntries(
+    WORKSPACE_ACTIONS.map((a) => [a, can(permission, a) && !(isPersonal && NOT_IN_PERSONAL.has(a))]),
+  ) as Abilities;
+}
+
+declare const checked: unique symbol;
+
+/**
+ * A user's membership of a workspace, as checked by {@link authorizeWorkspace} for one
+ * action. Services take this rather than a bare workspace id, so a write cannot reach a
+ * service without its authorization (issue #7). Only this module makes one.
+ */
 export interface Membership {
-  workspaceId: number;
-  userId: number;
-  permission: Permission;
+  readonly workspaceId: number;
+  readonly userId: number;
+  readonly permission: Permission;
+  readonly isPersonal: boolean;
+  /** The action it was checked for. */
+  readonly action: WorkspaceAction;
+  readonly [checked]: true;
 }
 
 /**
- * Loads the caller's membership and checks `action` against the matrix.
- * @throws NOT_FOUND (404) when the user is not a member (hidden means 404);
- *   NOT_AUTHORIZED (403) — or VIEWER_CANNOT_UPLOAD for a reader creating a source — when
- *   the role does not allow the action.
+ * Checks `action` for a member with `permission` (or none) in a space.
+ * @throws NOT_FOUND (404) for a non-member (hidden means 404); NOT_AUTHORIZED (403), or
+ *   VIEWER_CANNOT_UPLOAD for a reader creating a source, when the role does not allow it;
+ *   PERSONAL_WORKSPACE (409) for an action a personal space never allows.
+ */
+export function authorizePermission(
+  permission: Permission | null | undefined,
+  action: WorkspaceAction,
+  isPersonal = false,
+): Permission {
+  if (!permission) throw NotFoundError('Workspace not found.');
+  if (!can(permission, action)) {
+    throw action === 'createSauce' ? ViewerCannotUploadError() : NotAuthorizedError();
+  }
+  if (isPersonal && NOT_IN_PERSONAL.has(action)) throw PersonalWorkspaceError();
+  return permission;
+}
+
+const membership = (
+  workspaceId: number,
+  userId: number,
+  row: { permission: Permission | null; is_personal: boolean } | undefined,
+  action: WorkspaceAction,
+): Membership =>
+  ({
+    workspaceId,
+    userId,
+    permission: authorizePermission(row?.permission, action, row?.is_personal),
+    isPersonal: row?.is_personal ?? false,
+    action,
+  }) as Membership;
+
+/**
+ * Loads the caller's membership of a workspace and checks `action` (one indexed read).
+ * @throws as {@link authorizePermission}.
  */
 export async function authorizeWorkspace(
   db: Tx,
@@ -70,24 +121,26 @@ export async function authorizeWorkspace(
   workspaceId: number,
   action: WorkspaceAction,
 ): Promise<Membership> {
-  const [row] = await db
-    .select({ permission: workspaceMembers.permission })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  return { workspaceId, userId, permission: authorizePermission(row?.permission, action) };
+  const { rows } = await db.execute<{ permission: Permission; is_personal: boolean }>(sql`
+    SELECT m.permission, w.is_personal FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+    WHERE m.workspace_id = ${workspaceId} AND m.user_id = ${userId}`);
+  return membership(workspaceId, userId, rows[0], action);
 }
 
 /**
- * Checks `action` against a membership the caller loaded itself (joined into another
- * statement to save a round trip); null or undefined means the user is not a member.
- * @returns the permission.
- * @throws as authorizeWorkspace: NOT_FOUND (404) for a non-member; NOT_AUTHORIZED (403) or
- *   VIEWER_CANNOT_UPLOAD when the role does not allow the action.
+ * Inside a transaction: locks the workspace's row until commit and checks the membership
+ * again under the lock. Every write to a space's shared structure (sources, folders,
+ * members, the space) takes this lock first, so a write and a concurrent role change,
+ * removal or deletion of the space happen one after the other, and limits counted under
+ * the lock hold (two requests cannot both pass the last free place).
+ * @returns the membership as it is now.
+ * @throws NOT_FOUND (404) when the space is gone or the user is no longer a member;
+ *   NOT_AUTHORIZED (403) when their role no longer allows `m.action`.
  */
-export function authorizePermission(permission: Permission | null | undefined, action: WorkspaceAction): Permission {
-  if (!permission) throw NotFoundError('Workspace not found.');
-  if (!can(permission, action)) {
-    throw action === 'createSauce' ? ViewerCannotUploadError() : NotAuthorizedError();
-  }
-  return permission;
+export async function lockMembership(tx: Tx, m: Membership): Promise<Membership> {
+  const { rows } = await tx.execute<{ permission: Permission | null; is_personal: boolean }>(sql`
+    SELECT m.permission, w.is_personal FROM workspaces w
+    LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = ${m.userId}
+    WHERE w.id = ${m.workspaceId} FOR UPDATE OF w`);
+  return membership(m.workspaceId, m.userId, rows[0], m.action);
 }

@@ -1,8 +1,10 @@
 import { LIMITS } from '@sauce/contract/limits';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { folders, sauceFolders, workspaces } from '../db/schema.ts';
+import { folders, sauceFolders } from '../db/schema.ts';
 import { FolderNameExistsError, FolderNotFoundError, InvalidFormatError, LimitReachedError } from '../errors.ts';
+import { lockMembership, type Membership } from '../policies/workspace.ts';
+import { notifyWorkspace } from './events.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -27,9 +29,18 @@ export async function getFolder(db: Tx, workspaceId: number, folderId: number) {
   return row;
 }
 
-/** Serialises writes to one workspace's folders (limit and uniqueness checks). */
-async function lockWorkspace(tx: Tx, workspaceId: number) {
-  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+/**
+ * Runs a folder write in one transaction holding the workspace's lock (lockMembership:
+ * limit and uniqueness checks hold under concurrent requests), and tells the members
+ * watching the space when it commits.
+ */
+function writeFolders<T>(db: Db, m: Membership, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockMembership(tx, m);
+    const result = await write(tx);
+    await notifyWorkspace(tx, m.workspaceId, { type: 'folders', actorId: m.userId });
+    return result;
+  });
 }
 
 async function assertNameFree(tx: Tx, workspaceId: number, name: string, exceptId?: number) {
@@ -45,9 +56,9 @@ async function assertNameFree(tx: Tx, workspaceId: number, name: string, exceptI
  * lock, so two requests cannot pass the limit together.
  * @throws LIMIT_REACHED (422) at 5 folders (SPEC §9 beta), FOLDER_NAME_EXISTS (409).
  */
-export async function createFolder(db: Db, workspaceId: number, name: string) {
-  const id = await db.transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+export async function createFolder(db: Db, m: Membership, name: string) {
+  const { workspaceId } = m;
+  const id = await writeFolders(db, m, async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(folders).where(eq(folders.workspaceId, workspaceId));
     if (n >= LIMITS.foldersPerWorkspace) throw LimitReachedError('folders', LIMITS.foldersPerWorkspace);
     await assertNameFree(tx, workspaceId, name);
@@ -58,9 +69,9 @@ export async function createFolder(db: Db, workspaceId: number, name: string) {
 }
 
 /** Renames a folder. @throws FOLDER_NOT_FOUND (404), FOLDER_NAME_EXISTS (409). */
-export async function renameFolder(db: Db, workspaceId: number, folderId: number, name: string) {
-  await db.transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+export async function renameFolder(db: Db, m: Membership, folderId: number, name: string) {
+  const { workspaceId } = m;
+  await writeFolders(db, m, async (tx) => {
     await getFolder(tx, workspaceId, folderId);
     await assertNameFree(tx, workspaceId, name, folderId);
     await tx.update(folders).set({ name }).where(eq(folders.id, folderId));
@@ -72,9 +83,9 @@ export async function renameFolder(db: Db, workspaceId: number, folderId: number
  * Deletes a folder (its sources stay, only their membership in it goes) and closes the
  * gap in the order so it stays 1..n. @throws FOLDER_NOT_FOUND (404).
  */
-export async function deleteFolder(db: Db, workspaceId: number, folderId: number) {
-  await db.transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+export async function deleteFolder(db: Db, m: Membership, folderId: number) {
+  const { workspaceId } = m;
+  await writeFolders(db, m, async (tx) => {
     const folder = await getFolder(tx, workspaceId, folderId);
     await tx.delete(folders).where(eq(folders.id, folderId));
     await tx
@@ -89,9 +100,9 @@ export async function deleteFolder(db: Db, workspaceId: number, folderId: number
  * the workspace exactly once with the orders 1..n.
  * @throws INVALID_FORMAT (400) for a foreign or missing id, or duplicate/gapped orders.
  */
-export async function reorderFolders(db: Db, workspaceId: number, items: { id: number; order: number }[]) {
-  await db.transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+export async function reorderFolders(db: Db, m: Membership, items: { id: number; order: number }[]) {
+  const { workspaceId } = m;
+  await writeFolders(db, m, async (tx) => {
     const current = await tx.select({ id: folders.id }).from(folders).where(eq(folders.workspaceId, workspaceId));
     const ids = new Set(current.map((f) => f.id));
     const given = new Set(items.map((i) => i.id));

@@ -1,7 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError, TooManyPixelsError, UnsupportedImageError } from '../errors.ts';
 
 /** An uploaded image made ready to store and show (issue #3). */
@@ -53,6 +53,72 @@ function looksLikeSvg(input: Buffer): boolean {
   return head.startsWith('<?xml') || head.includes('<svg');
 }
 
+/** An upload whose type and pixel count were checked, ready to decode. */
+interface Inspected {
+  mime: string;
+  format: (typeof FORMATS)[string];
+  meta: Metadata;
+  animated: boolean;
+  /** The error for data that turns out not to decode. */
+  unsupported: () => Error;
+}
+
+/**
+ * Decides an upload's type by content and checks its pixel count from the header, before
+ * anything is decoded (issue #3).
+ * @throws UnsupportedImageError (415), TooManyPixelsError (413) as {@link processImage}.
+ */
+async function inspect(input: Buffer): Promise<Inspected> {
+  const detected = await fileTypeFromBuffer(input).catch(() => undefined);
+  const format = detected && FORMATS[detected.mime];
+  if (!format) {
+    throw UnsupportedImageError({ type: looksLikeSvg(input) ? 'image/svg+xml' : (detected?.mime ?? null) });
+  }
+  const unsupported = () => UnsupportedImageError({ type: detected.mime });
+  // The header only: sharp's own limit would refuse to even read it for a huge image.
+  const meta = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unsupported();
+    });
+  const animated = (meta.format === 'gif' || meta.format === 'webp') && (meta.pages ?? 1) > 1;
+  if (meta.width * meta.height * (animated ? meta.pages! : 1) > LIMITS.imagePixels) {
+    throw TooManyPixelsError(LIMITS.imagePixels);
+  }
+  return { mime: detected.mime, format, meta, animated, unsupported };
+}
+
+/** Maps a sharp failure while decoding to the API's errors. */
+function decodeError(err: unknown, unsupported: () => Error): Error {
+  if (err instanceof AppError) return err;
+  if (err instanceof Error && /pixel limit/i.test(err.message)) return TooManyPixelsError(LIMITS.imagePixels);
+  return unsupported();
+}
+
+/** Side of a space's or person's image, px (shown at 28–96 px, sharp on 2× screens). */
+export const AVATAR_PX = 256;
+
+/**
+ * Makes a space's or person's image (SPEC §5: at most 5,242,880 bytes, checked by the
+ * route): type by content as for uploads, the pixel limit, then the first frame
+ * auto-oriented, cropped to a centred square of {@link AVATAR_PX} px and written as WebP
+ * quality 75 with no metadata (EXIF and GPS are not copied).
+ * @throws UnsupportedImageError (415), TooManyPixelsError (413) as {@link processImage}.
+ */
+export async function processAvatar(input: Buffer): Promise<Buffer> {
+  const { unsupported } = await inspect(input);
+  return limit(async () => {
+    try {
+      return await sharp(input, { limitInputPixels: LIMITS.imagePixels, failOn: 'error', autoOrient: true })
+        .resize({ width: AVATAR_PX, height: AVATAR_PX, fit: 'cover' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+    } catch (err) {
+      throw decodeError(err, unsupported);
+    }
+  });
+}
+
 /**
  * Checks, re-encodes and resizes an uploaded image (issue #3). The type is decided by
  * content, never by name or header; the pixel count is checked from the file's header
@@ -65,23 +131,7 @@ function looksLikeSvg(input: Buffer): boolean {
  *   LIMITS.imagePixels (a decompression bomb).
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const detected = await fileTypeFromBuffer(input).catch(() => undefined);
-  const format = detected && FORMATS[detected.mime];
-  if (!format) {
-    throw UnsupportedImageError({ type: looksLikeSvg(input) ? 'image/svg+xml' : (detected?.mime ?? null) });
-  }
-  const unsupported = () => UnsupportedImageError({ type: detected.mime });
-
-  // The header only: sharp's own limit would refuse to even read it for a huge image.
-  const meta = await sharp(input, { limitInputPixels: false })
-    .metadata()
-    .catch(() => {
-      throw unsupported();
-    });
-  const animated = (meta.format === 'gif' || meta.format === 'webp') && (meta.pages ?? 1) > 1;
-  if (meta.width * meta.height * (animated ? meta.pages! : 1) > LIMITS.imagePixels) {
-    throw TooManyPixelsError(LIMITS.imagePixels);
-  }
+  const { format, meta, animated, unsupported } = await inspect(input);
 
   return limit(async () => {
     // failOn 'error': refuse truncated or broken data, but accept recoverable decoder warnings
@@ -110,9 +160,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
         color: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
       };
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (err instanceof Error && /pixel limit/i.test(err.message)) throw TooManyPixelsError(LIMITS.imagePixels);
-      throw unsupported();
+      throw decodeError(err, unsupported);
     }
   });
 }

@@ -5,7 +5,8 @@ import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { imageComments, sauceImages } from '../db/schema.ts';
-import { InvalidFormatError, LimitReachedError, NoImageError, NotFoundError } from '../errors.ts';
+import { isoUtcSql } from '../db/sql.ts';
+import { InvalidFormatError, LimitReachedError, NoImageError, NotAuthorizedError, NotFoundError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { processImage } from './image-processing.ts';
@@ -20,8 +21,8 @@ export const PENDING_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** An image row as services pass it around. */
 export type ImageRow = typeof sauceImages.$inferSelect;
 
-/** Every file key of an image. */
-const fileKeys = (img: Pick<ImageRow, 'storageKey' | 'originalName'>) => [
+/** Every file key of an image (original, display size, thumbnail). */
+export const imageFileKeys = (img: Pick<ImageRow, 'storageKey' | 'originalName'>) => [
   `${img.storageKey}/${img.originalName}`,
   `${img.storageKey}/${DISPLAY}`,
   `${img.storageKey}/${THUMBNAIL}`,
@@ -68,7 +69,7 @@ export async function uploadImage(
   const processed = await processImage(data);
   const storageKey = `images/${randomBytes(16).toString('hex')}`;
   const originalName = `original.${processed.original.ext}`;
-  const keys = fileKeys({ storageKey, originalName });
+  const keys = imageFileKeys({ storageKey, originalName });
   try {
     await Promise.all([
       files.put(keys[0]!, processed.original.data, processed.original.contentType),
@@ -128,9 +129,10 @@ interface CommentRow {
 
 /**
  * The images of a sauce in order, with their comments (in order, replies after their
- * parents' position as saved), as SPEC §3 Image source presents them.
+ * parents' position as saved), as SPEC §3 Image source presents them. A comment is
+ * `isEditable` for its author only (`viewerId`; null for a public share's reader).
  */
-export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number): Promise<SauceImage[]> {
+export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number, viewerId: number | null): Promise<SauceImage[]> {
   const images = await db
     .select()
     .from(sauceImages)
@@ -152,6 +154,7 @@ export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number):
         authorNickname: c.authorNickname,
         authorProfileImage: c.authorProfileImage,
         createdAt: c.createdAt,
+        isEditable: viewerId !== null && c.authorId === viewerId,
       })),
   }));
 }
@@ -160,7 +163,7 @@ async function readComments(db: Tx, imageIds: number[]): Promise<CommentRow[]> {
   if (imageIds.length === 0) return [];
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT c.id, c.image_id, c.parent_id, c.message, c.x, c.y, c.author_id,
-      to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      ${isoUtcSql('c.created_at')} AS created_at,
       u.nickname, u.profile_image
     FROM image_comments c JOIN users u ON u.id = c.author_id
     WHERE c.image_id IN ${sql`(${sql.join(imageIds.map((id) => sql`${id}`), sql`, `)})`}
@@ -245,9 +248,27 @@ export async function setSauceImages(
     }
   }
 
+  // Issue #7: a comment is changed or deleted only by its author. Another member's comment
+  // comes back exactly as it is (message, place, parent); it may go only with its image, or
+  // with its parent when the parent's author deletes that.
+  const listed = new Map<number, NonNullable<ImageInput['comments']>[number]>();
+  for (const image of inputs) for (const c of image.comments ?? []) if (typeof c.id === 'number') listed.set(c.id, c);
+  const keptIds = new Set(ids);
+  for (const old of existing) {
+    if (old.authorId === actor.userId || !keptIds.has(old.imageId)) continue;
+    const given = listed.get(old.id);
+    if (!given) {
+      if (old.parentId !== null && !listed.has(old.parentId)) continue;
+      throw NotAuthorizedError('Only its author can delete a comment.');
+    }
+    const parent = given.parent ?? null;
+    if (given.message !== old.message || given.x !== old.x || given.y !== old.y || parent !== old.parentId) {
+      throw NotAuthorizedError('Only its author can change a comment.');
+    }
+  }
+
   // Images: removed ones go (their comments cascade); the listed ones take their order.
-  const keep = new Set(ids);
-  const removed = current.filter((r) => !keep.has(r.id));
+  const removed = current.filter((r) => !keptIds.has(r.id));
   if (removed.length) await tx.delete(sauceImages).where(inArray(sauceImages.id, removed.map((r) => r.id)));
   await tx.execute(sql`
     UPDATE sauce_images AS i SET sauce_id = ${sauceId}, position = v.position
@@ -256,7 +277,7 @@ export async function setSauceImages(
 
   // Comments: replaced as a whole. Existing ones are written back with their id, author and
   // date; new ones get fresh ids. Top-level comments first, so replies can name them.
-  const keptImageIds = current.filter((r) => keep.has(r.id)).map((r) => r.id);
+  const keptImageIds = current.filter((r) => keptIds.has(r.id)).map((r) => r.id);
   if (keptImageIds.length) await tx.delete(imageComments).where(inArray(imageComments.imageId, keptImageIds));
   const idOfKey = new Map<string, number>();
   for (const replies of [false, true]) {
@@ -288,7 +309,7 @@ export async function setSauceImages(
   }
 
   const byteSize = ids.reduce((sum, id) => sum + byId.get(id)!.byte_size, 0);
-  return { byteSize, removedKeys: removed.flatMap((r) => fileKeys({ storageKey: r.storage_key, originalName: r.original_name })) };
+  return { byteSize, removedKeys: removed.flatMap((r) => imageFileKeys({ storageKey: r.storage_key, originalName: r.original_name })) };
 }
 
 /** File keys of every image of `sauceId` (to delete after the sauce's rows are gone). */
@@ -297,7 +318,7 @@ export async function sauceImageKeys(tx: Tx, sauceId: number): Promise<string[]>
     .select({ storageKey: sauceImages.storageKey, originalName: sauceImages.originalName })
     .from(sauceImages)
     .where(eq(sauceImages.sauceId, sauceId));
-  return rows.flatMap(fileKeys);
+  return rows.flatMap(imageFileKeys);
 }
 
 /**
@@ -319,6 +340,6 @@ export async function sweepImages(db: Db, files: FileStore, olderThanMs = PENDIN
     .delete(sauceImages)
     .where(and(isNull(sauceImages.sauceId), lt(sauceImages.createdAt, new Date(Date.now() - olderThanMs))))
     .returning({ storageKey: sauceImages.storageKey, originalName: sauceImages.originalName });
-  await deleteFiles(files, gone.flatMap(fileKeys), log);
+  await deleteFiles(files, gone.flatMap(imageFileKeys), log);
   return gone.length;
 }

@@ -5,10 +5,12 @@ import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/s
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema.ts';
+import { escapeLike, isoUtc as iso } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, SauceNotFoundError } from '../errors.ts';
-import { authorizePermission, authorizeWorkspace, can } from '../policies/workspace.ts';
-import { assertFoldersInWorkspace } from './folders.ts';
+import { authorizePermission, authorizeWorkspace, can, lockMembership, type Membership } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { notifyWorkspace } from './events.ts';
+import { assertFoldersInWorkspace } from './folders.ts';
 import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { EMPTY_METADATA, getMetadata } from './metadata.ts';
 
@@ -39,13 +41,8 @@ export interface SauceRecord {
   cover: { key: string; width: number; height: number; color: string } | null;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-// Timestamps leave PostgreSQL already in the API's format (what Date#toISOString writes:
-// UTC, milliseconds, both truncated as JavaScript truncates microseconds), so no Date is
+// Timestamps leave PostgreSQL already in the API's format (db/sql.ts isoUtc), so no Date is
 // parsed and formatted again for each of a page's 200 timestamps.
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Everything a card shows (tags and folders aggregated as JSON) of sauce `s` with author `u`. */
 const CARD_COLUMNS = `s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
       s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id,
@@ -208,29 +205,26 @@ async function linkColumns(link: string | null, allowPrivate: boolean) {
   return { link, linkTitle: meta.title, linkDescription: meta.description, linkImage: meta.image };
 }
 
-/** Who is writing, and where. */
-type Actor = { userId: number; workspaceId: number };
-
 /**
  * Creates a sauce with its tags and folders — and, for an image sauce, its images and
  * comments (services/images.ts setSauceImages) — in one transaction. A text sauce's link
- * metadata is read first (cached 1 h, at most 5 s). Holds the workspace's sauce count
- * under lock.
+ * metadata is read first (cached 1 h, at most 5 s). Holds the workspace's lock
+ * (lockMembership) while the sources are counted. Members watching the space are told.
  * @throws LIMIT_REACHED (422) at 100 sources (SPEC §9 beta), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
- *   or image of someone else's.
+ *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
-export async function createSauce(db: Db, actor: Actor, input: CreateSauce, opts: { allowPrivate: boolean }) {
+export async function createSauce(db: Db, m: Membership, input: CreateSauce, opts: { allowPrivate: boolean }) {
   const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts.allowPrivate) : null;
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${actor.workspaceId} FOR UPDATE`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, actor.workspaceId));
+    await lockMembership(tx, m);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, m.workspaceId));
     if (n >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
     const [row] = await tx
       .insert(sauces)
       .values({
-        workspaceId: actor.workspaceId,
-        authorId: actor.userId,
+        workspaceId: m.workspaceId,
+        authorId: m.userId,
         type: input.type,
         title: input.title,
         ...(input.type === 'TEXT' && link ? { text: input.textSauce.text, ...link, thumbnail: link.linkImage || null } : {}),
@@ -238,33 +232,46 @@ export async function createSauce(db: Db, actor: Actor, input: CreateSauce, opts
       .returning({ id: sauces.id });
     const id = row!.id;
     if (input.type === 'IMAGE') {
-      const { byteSize } = await setSauceImages(tx, actor, id, input.imageSauce);
+      const { byteSize } = await setSauceImages(tx, m, id, input.imageSauce);
       await tx.update(sauces).set({ byteSize }).where(eq(sauces.id, id));
     }
-    await setTags(tx, id, actor.userId, input.tagSet);
-    await setFolders(tx, actor.workspaceId, id, input.folderSet);
+    await setTags(tx, id, m.userId, input.tagSet);
+    await setFolders(tx, m.workspaceId, id, input.folderSet);
+    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'created', id, actorId: m.userId });
     return id;
   });
-  return getSauce(db, actor.workspaceId, id);
+  return getSauce(db, m.workspaceId, id);
+}
+
+/** Locks a sauce's row in the locked space. @throws SAUCE_NOT_FOUND (404) when it is gone. */
+async function lockSauce(tx: Tx, workspaceId: number, id: number) {
+  const [row] = await tx
+    .select({ id: sauces.id })
+    .from(sauces)
+    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
+    .for('update');
+  if (!row) throw SauceNotFoundError();
 }
 
 /**
- * Updates a sauce's fields that are present in `input`, in one transaction. `textSauce`
- * applies to text sauces and `imageSauce` (the whole list) to image sauces only; image
- * sauces' titles are at most 60 characters (SPEC §5). Files of removed images are deleted
- * after the commit.
+ * Updates a sauce's fields that are present in `input`, in one transaction holding the
+ * workspace's lock (a concurrent delete makes this a 404, never a half-written row).
+ * `textSauce` applies to text sauces and `imageSauce` (the whole list) to image sauces
+ * only; image sauces' titles are at most 60 characters (SPEC §5); another member's image
+ * comments stay as they are (setSauceImages). Files of removed images are deleted after
+ * the commit.
  * @throws SAUCE_NOT_FOUND (404), INVALID_FORMAT (400), NO_IMAGE (400), LIMIT_REACHED (422),
- *   FOLDER_NOT_FOUND / NOT_FOUND (404).
+ *   FOLDER_NOT_FOUND / NOT_FOUND (404), NOT_AUTHORIZED (403) for another's comment.
  */
 export async function updateSauce(
   db: Db,
   files: FileStore,
-  actor: Actor,
+  m: Membership,
   id: number,
   input: UpdateSauce,
   opts: { allowPrivate: boolean },
 ) {
-  const current = await getSauce(db, actor.workspaceId, id);
+  const current = await getSauce(db, m.workspaceId, id);
   if (current.type === 'IMAGE' && input.textSauce) throw InvalidFormatError('An image source has no textSauce.');
   if (current.type === 'TEXT' && input.imageSauce) throw InvalidFormatError('A text source has no imageSauce.');
   if (current.type === 'IMAGE' && input.title !== undefined && countedLength(input.title) > LIMITS.imageTitleLength) {
@@ -279,7 +286,9 @@ export async function updateSauce(
       ? await linkColumns(newLink, opts.allowPrivate)
       : undefined;
   const removedKeys = await db.transaction(async (tx) => {
-    const images = input.imageSauce ? await setSauceImages(tx, actor, id, input.imageSauce) : undefined;
+    await lockMembership(tx, m);
+    await lockSauce(tx, m.workspaceId, id);
+    const images = input.imageSauce ? await setSauceImages(tx, m, id, input.imageSauce) : undefined;
     await tx
       .update(sauces)
       .set({
@@ -289,27 +298,28 @@ export async function updateSauce(
         ...(images ? { byteSize: images.byteSize } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(sauces.id, id), eq(sauces.workspaceId, actor.workspaceId)));
-    if (input.tagSet) await setTags(tx, id, actor.userId, input.tagSet);
-    if (input.folderSet) await setFolders(tx, actor.workspaceId, id, input.folderSet);
+      .where(eq(sauces.id, id));
+    if (input.tagSet) await setTags(tx, id, m.userId, input.tagSet);
+    if (input.folderSet) await setFolders(tx, m.workspaceId, id, input.folderSet);
+    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
     return images?.removedKeys ?? [];
   });
   await deleteFiles(files, removedKeys);
-  return getSauce(db, actor.workspaceId, id);
+  return getSauce(db, m.workspaceId, id);
 }
 
-/** Deletes a sauce with its images, then the images' files. @throws SAUCE_NOT_FOUND (404). */
-export async function deleteSauce(db: Db, files: FileStore, workspaceId: number, id: number) {
+/**
+ * Deletes a sauce with its images (any editor may, whoever wrote it: SPEC §6), then the
+ * images' files. @throws SAUCE_NOT_FOUND (404).
+ */
+export async function deleteSauce(db: Db, files: FileStore, m: Membership, id: number) {
   const keys = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: sauces.id })
-      .from(sauces)
-      .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
-      .for('update');
-    if (!row) throw SauceNotFoundError();
+    await lockMembership(tx, m);
+    await lockSauce(tx, m.workspaceId, id);
     const keys = await sauceImageKeys(tx, id);
     await tx.delete(sauceImages).where(eq(sauceImages.sauceId, id));
     await tx.delete(sauces).where(eq(sauces.id, id));
+    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'deleted', id, actorId: m.userId });
     return keys;
   });
   await deleteFiles(files, keys);
@@ -317,10 +327,11 @@ export async function deleteSauce(db: Db, files: FileStore, workspaceId: number,
 
 /**
  * Turns public sharing on or off (SPEC §4 Sharing). Turning it on issues a new
- * unguessable share id (24 random bytes); off forgets it, so an old link stays dead.
- * @returns the share id, or null when off.
+ * unguessable share id (24 random bytes) unless one exists; off forgets it, so an old
+ * link stays dead once sharing is turned on again.
+ * @returns the share id, or null when off. @throws SAUCE_NOT_FOUND (404).
  */
-export async function setSharing(db: Db, workspaceId: number, id: number, enabled: boolean): Promise<string | null> {
+export async function setSharing(db: Db, m: Membership, id: number, enabled: boolean): Promise<string | null> {
   // One statement, so two requests turning sharing on at once agree on one share id.
   const [row] = await db
     .update(sauces)
@@ -328,9 +339,10 @@ export async function setSharing(db: Db, workspaceId: number, id: number, enable
       isShareEnabled: enabled,
       shareId: enabled ? sql`COALESCE(${sauces.shareId}, ${randomBytes(24).toString('base64url')})` : null,
     })
-    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, workspaceId)))
+    .where(and(eq(sauces.id, id), eq(sauces.workspaceId, m.workspaceId)))
     .returning({ shareId: sauces.shareId });
   if (!row) throw SauceNotFoundError();
+  await notifyWorkspace(db, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
   return row.shareId;
 }
 

@@ -82,7 +82,7 @@ export async function createUser(
           .returning();
         const [ws] = await tx
           .insert(workspaces)
-          .values({ name: PERSONAL_WORKSPACE_NAME, isPersonal: true })
+          .values({ name: PERSONAL_WORKSPACE_NAME, isPersonal: true, createdBy: user!.id })
           .returning({ id: workspaces.id });
         await tx.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: user!.id, permission: 'OWNER' });
         return { user: user!, workspaceId: ws!.id };

@@ -18,9 +18,10 @@ export interface TestApp {
 
 /**
  * A fresh database cloned from the migrated template (CREATE DATABASE … TEMPLATE), and
- * the whole app on it; dropped after the file. `env` overrides configuration.
+ * the whole app on it; dropped after the file. `env` overrides configuration; `now` is
+ * the app's clock (ms), for tests that move time forward.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `sauce_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,7 +40,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
-  const app = await buildApp({ config, db, secret, logger: false });
+  const app = await buildApp({ config, db, secret, logger: false, now: opts.now });
   await app.ready();
   afterAll(async () => {
     await app.close();

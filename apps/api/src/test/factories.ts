@@ -28,7 +28,7 @@ export async function buildUser(t: TestApp, nickname = `u${randomBytes(3).toStri
 
 /** A team workspace owned by `owner`. */
 export async function buildWorkspace(t: TestApp, owner: TestUser, name = 'Team'): Promise<number> {
-  const [ws] = await t.db.insert(workspaces).values({ name }).returning({ id: workspaces.id });
+  const [ws] = await t.db.insert(workspaces).values({ name, createdBy: owner.userId }).returning({ id: workspaces.id });
   await t.db.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: owner.userId, permission: 'OWNER' });
   return ws!.id;
 }

@@ -56,7 +56,10 @@ describe('dev sign-in', () => {
     expect(me).toMatchObject({ nickname: 'dana', email: 'dana@example.com' });
 
     const list = body(await t.app.inject({ url: '/api/workspace', headers: bearer(data.accessToken) })).data;
-    expect(list).toEqual([{ id: expect.any(Number), name: 'My space', image: null, isPersonal: true, permission: 'OWNER' }]);
+    expect(list).toEqual([
+      { id: expect.any(Number), name: 'My space', image: null, isPersonal: true, permission: 'OWNER', abilities: expect.any(Object) },
+    ]);
+    expect(list[0].abilities).toMatchObject({ createSauce: true, inviteMembers: false, deleteWorkspace: false });
     expect(cookieMap(res).workspace_id).toBe(String(list[0].id));
     const ws = body(await t.app.inject({ url: `/api/workspace/${list[0].id}`, headers: bearer(data.accessToken) })).data;
     expect(ws).toMatchObject({ name: 'My space', folders: [], users: [{ id: me.id, nickname: 'dana', permission: 'OWNER' }] });

@@ -1,9 +1,8 @@
 import { ok, page, zId } from '@sauce/contract/common';
 import { zCreateFolder, zFolder, zRenameFolder, zReorderFolders } from '@sauce/contract/folders';
 import { z } from 'zod';
-import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { authorizeWorkspace } from '../../policies/workspace.ts';
+import { membershipOf } from '../../policies/authorize.ts';
 import * as service from '../../services/folders.ts';
 
 const wsParams = z.object({ workspace: zId });
@@ -15,6 +14,7 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.get(
     '/archive/folder/:workspace/list',
     {
+      config: { workspaceAction: 'read' },
       schema: {
         tags,
         params: wsParams,
@@ -23,47 +23,46 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'read');
-      const results = await service.listFolders(deps.db, req.params.workspace);
+      const results = await service.listFolders(deps.db, membershipOf(req).workspaceId);
       return { success: true as const, data: { results, count: results.length, next: null, previous: null } };
     },
   );
 
   app.post(
     '/archive/folder/:workspace',
-    { schema: { tags, params: wsParams, body: zCreateFolder, response: { 200: ok(zFolder) } } },
+    { config: { workspaceAction: 'createFolder' }, schema: { tags, params: wsParams, body: zCreateFolder, response: { 200: ok(zFolder) } } },
     async (req) => {
-      await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'createFolder');
-      return { success: true as const, data: await service.createFolder(deps.db, req.params.workspace, req.body.name) };
+      return { success: true as const, data: await service.createFolder(deps.db, membershipOf(req), req.body.name) };
     },
   );
 
   app.patch(
     '/archive/folder/:workspace/order',
-    { schema: { tags, params: wsParams, body: zReorderFolders, response: { 200: ok(z.array(zFolder)) } } },
+    {
+      config: { workspaceAction: 'reorderFolders' },
+      schema: { tags, params: wsParams, body: zReorderFolders, response: { 200: ok(z.array(zFolder)) } },
+    },
     async (req) => {
-      await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'reorderFolders');
-      return { success: true as const, data: await service.reorderFolders(deps.db, req.params.workspace, req.body) };
+      return { success: true as const, data: await service.reorderFolders(deps.db, membershipOf(req), req.body) };
     },
   );
 
   app.patch(
     '/archive/folder/:workspace/:folderId',
-    { schema: { tags, params: folderParams, body: zRenameFolder, response: { 200: ok(zFolder) } } },
+    {
+      config: { workspaceAction: 'updateFolder' },
+      schema: { tags, params: folderParams, body: zRenameFolder, response: { 200: ok(zFolder) } },
+    },
     async (req) => {
-      const { workspace, folderId } = req.params;
-      await authorizeWorkspace(deps.db, requireUser(req), workspace, 'updateFolder');
-      return { success: true as const, data: await service.renameFolder(deps.db, workspace, folderId, req.body.name) };
+      return { success: true as const, data: await service.renameFolder(deps.db, membershipOf(req), req.params.folderId, req.body.name) };
     },
   );
 
   app.delete(
     '/archive/folder/:workspace/:folderId',
-    { schema: { tags, params: folderParams, response: { 200: ok(z.null()) } } },
+    { config: { workspaceAction: 'deleteFolder' }, schema: { tags, params: folderParams, response: { 200: ok(z.null()) } } },
     async (req) => {
-      const { workspace, folderId } = req.params;
-      await authorizeWorkspace(deps.db, requireUser(req), workspace, 'deleteFolder');
-      await service.deleteFolder(deps.db, workspace, folderId);
+      await service.deleteFolder(deps.db, membershipOf(req), req.params.folderId);
       return { success: true as const, data: null };
     },
   );

@@ -295,19 +295,33 @@ describe('image sources', () => {
       await create(alice, { type: 'IMAGE', imageSauce: [{ id: a, comments: [{ id: 'n', message: 'Look', x: 0.1, y: 0.2 }] }, { id: b }] }, team),
     ).data;
     const note = s.imageSauce[0].comments[0];
+    expect(note.isEditable).toBe(true);
     const removedUrl = s.imageSauce[1].url;
     expect((await fetchFile(removedUrl)).statusCode).toBe(200);
     const c = await uploadId(editor, small, team);
+
+    // Issue #7: another editor cannot reword, move or delete alice's comment (it would keep
+    // her name and date); nothing of the refused edit is written.
+    const alicesNote = { id: note.id, message: note.message, x: note.x, y: note.y };
+    for (const comments of [
+      [{ ...alicesNote, message: 'Look closer' }],
+      [{ ...alicesNote, x: 0.9 }],
+      [],
+    ]) {
+      const refused = await patch(editor, s.id, { title: 'Edited', imageSauce: [{ id: a, comments }, { id: b }] }, team);
+      expect(refused.statusCode, JSON.stringify(comments)).toBe(403);
+      expect(body(refused).error.code).toBe('NOT_AUTHORIZED');
+    }
+    const unchanged = body(await t.app.inject({ url: `/api/archive/sauce/${team}/${s.id}`, headers: editor.headers })).data;
+    expect(unchanged.title).toBe(s.title);
+    expect(unchanged.imageSauce[0].comments).toEqual([{ ...note, isEditable: false }]);
 
     const res = await patch(
       editor,
       s.id,
       {
         title: 'Edited',
-        imageSauce: [
-          { id: c },
-          { id: a, comments: [{ id: note.id, message: 'Look closer', x: 0.15, y: 0.2 }, { id: 'r', message: 'Yes', x: 0.15, y: 0.2, parent: note.id }] },
-        ],
+        imageSauce: [{ id: c }, { id: a, comments: [alicesNote, { id: 'r', message: 'Yes', x: 0.15, y: 0.2, parent: note.id }] }],
       },
       team,
     );
@@ -316,9 +330,21 @@ describe('image sources', () => {
     expect(e.title).toBe('Edited');
     expect(e.imageSauce.map((i: any) => i.id)).toEqual([c, a]);
     const [kept, reply] = e.imageSauce[1].comments;
-    expect(kept).toMatchObject({ id: note.id, message: 'Look closer', x: 0.15, authorNickname: 'alice', createdAt: note.createdAt });
-    expect(reply).toMatchObject({ parent: note.id, message: 'Yes' });
+    expect(kept).toMatchObject({ id: note.id, message: 'Look', authorNickname: 'alice', createdAt: note.createdAt, isEditable: false });
+    expect(reply).toMatchObject({ parent: note.id, message: 'Yes', isEditable: true });
     expect(reply.authorNickname).not.toBe('alice');
+    // Alice rewords her own comment; the editor's reply comes back unchanged and stays his.
+    const own = await patch(
+      alice,
+      s.id,
+      { imageSauce: [{ id: c }, { id: a, comments: [{ ...alicesNote, message: 'Look closer', x: 0.15 }, { id: reply.id, message: 'Yes', x: 0.15, y: 0.2, parent: note.id }] }] },
+      team,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(body(own).data.imageSauce[1].comments.map((x: any) => [x.message, x.authorNickname === 'alice'])).toEqual([
+      ['Look closer', true],
+      ['Yes', false],
+    ]);
     expect(e.byteSize).toBe(e.imageSauce[0].byteSize + e.imageSauce[1].byteSize);
     // The removed image's row and files are gone (a fresh signature would not help).
     expect((await fetchFile(removedUrl)).statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError, PayloadTooLargeError } from '../../errors.ts';
-import { authorizeWorkspace } from '../../policies/workspace.ts';
+import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import * as images from '../../services/images.ts';
 import * as service from '../../services/sauces.ts';
@@ -23,12 +23,12 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/sauce/:workspace/image/upload/single',
     {
       // Each upload holds up to 20 MB while it waits to be processed: at most 120 a minute per address.
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { workspaceAction: 'createSauce', rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: { tags, params: wsParams, consumes: ['multipart/form-data'], response: { 200: ok(zUploadedImage) } },
     },
     async (req) => {
-      // Authorized before the body is read: a reader or a stranger uploads nothing.
-      const m = await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'createSauce');
+      // Authorized (by the pre-handler) before the body is read: a reader or a stranger uploads nothing.
+      const m = membershipOf(req);
       if (!req.isMultipart()) throw InvalidFormatError('Send the image as multipart/form-data.');
       let data: Buffer;
       try {
@@ -47,6 +47,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.get(
     '/archive/sauce/:workspace/image/upload',
     {
+      config: { workspaceAction: 'createSauce' },
       schema: {
         tags,
         params: wsParams,
@@ -59,8 +60,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const m = await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'createSauce');
-      const rows = await images.pendingUploads(deps.db, m, req.query.id);
+      const rows = await images.pendingUploads(deps.db, membershipOf(req), req.query.id);
       return { success: true as const, data: rows.map((r) => images.presentUpload(urls, r)) };
     },
   );
@@ -68,9 +68,12 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   for (const path of ['/archive/sauce/:workspace/list', '/archive/sauce/:workspace/list/simple']) {
     app.get(
       path,
-      { schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: ok(page(zSauce)) } } },
+      {
+        config: { workspaceAction: 'read', membershipInQuery: true },
+        schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: ok(page(zSauce)) } },
+      },
       async (req) => {
-        // listSauces authorizes 'read' (404 for a non-member) in the same round trip as the page.
+        // listSauces checks 'read' (404 for a non-member) in the same round trip as the page.
         const list = await service.listSauces(deps.db, req.params.workspace, requireUser(req), req.query);
         const editable = service.isEditable(list.permission);
         const results = list.results.map((r) => presentSauce(r, editable, urls));
@@ -88,47 +91,59 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       reply.header('cache-control', 'no-cache');
       // Public: nothing of the owner's workspace (folder names) and never editable.
       const record = await service.getSharedSauce(deps.db, req.params.shareId);
-      const sauce = presentSauce(record, false, urls, await images.loadSauceImages(deps.db, urls, record.id));
+      const sauce = presentSauce(record, false, urls, await images.loadSauceImages(deps.db, urls, record.id, null));
       return { success: true as const, data: { ...sauce, folderSet: [] } };
     },
   );
 
-  app.get('/archive/sauce/:workspace/:id', { schema: { tags, params: sauceParams, response: { 200: ok(zSauce) } } }, async (req) => {
-    const m = await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'read');
-    const sauce = await service.getSauce(deps.db, req.params.workspace, req.params.id);
-    const imageSauce = await images.loadSauceImages(deps.db, urls, sauce.id);
-    return { success: true as const, data: presentSauce(sauce, service.isEditable(m.permission), urls, imageSauce) };
-  });
+  /** A source as its editors see it after a write, images and comments included. */
+  const presentWritten = async (sauce: service.SauceRecord, userId: number) =>
+    presentSauce(sauce, true, urls, await images.loadSauceImages(deps.db, urls, sauce.id, userId));
+
+  app.get(
+    '/archive/sauce/:workspace/:id',
+    { config: { workspaceAction: 'read' }, schema: { tags, params: sauceParams, response: { 200: ok(zSauce) } } },
+    async (req) => {
+      const m = membershipOf(req);
+      const sauce = await service.getSauce(deps.db, m.workspaceId, req.params.id);
+      const imageSauce = await images.loadSauceImages(deps.db, urls, sauce.id, m.userId);
+      return { success: true as const, data: presentSauce(sauce, service.isEditable(m.permission), urls, imageSauce) };
+    },
+  );
 
   app.post(
     '/archive/sauce/:workspace',
-    { schema: { tags, params: wsParams, body: zCreateSauce, response: { 200: ok(zSauce) } } },
+    { config: { workspaceAction: 'createSauce' }, schema: { tags, params: wsParams, body: zCreateSauce, response: { 200: ok(zSauce) } } },
     async (req) => {
-      const m = await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'createSauce');
+      const m = membershipOf(req);
       const sauce = await service.createSauce(deps.db, m, req.body, opts);
-      return { success: true as const, data: presentSauce(sauce, true, urls, await images.loadSauceImages(deps.db, urls, sauce.id)) };
+      return { success: true as const, data: await presentWritten(sauce, m.userId) };
     },
   );
 
   app.patch(
     '/archive/sauce/:workspace/:id',
-    { schema: { tags, params: sauceParams, body: zUpdateSauce, response: { 200: ok(zSauce) } } },
+    { config: { workspaceAction: 'updateSauce' }, schema: { tags, params: sauceParams, body: zUpdateSauce, response: { 200: ok(zSauce) } } },
     async (req) => {
-      const m = await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'updateSauce');
+      const m = membershipOf(req);
       const sauce = await service.updateSauce(deps.db, deps.files, m, req.params.id, req.body, opts);
-      return { success: true as const, data: presentSauce(sauce, true, urls, await images.loadSauceImages(deps.db, urls, sauce.id)) };
+      return { success: true as const, data: await presentWritten(sauce, m.userId) };
     },
   );
 
-  app.delete('/archive/sauce/:workspace/:id', { schema: { tags, params: sauceParams, response: { 200: ok(z.null()) } } }, async (req) => {
-    await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'deleteSauce');
-    await service.deleteSauce(deps.db, deps.files, req.params.workspace, req.params.id);
-    return { success: true as const, data: null };
-  });
+  app.delete(
+    '/archive/sauce/:workspace/:id',
+    { config: { workspaceAction: 'deleteSauce' }, schema: { tags, params: sauceParams, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await service.deleteSauce(deps.db, deps.files, membershipOf(req), req.params.id);
+      return { success: true as const, data: null };
+    },
+  );
 
   app.post(
     '/archive/sauce/:workspace/:id/share',
     {
+      config: { workspaceAction: 'shareSauce' },
       schema: {
         tags,
         params: sauceParams,
@@ -137,8 +152,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      await authorizeWorkspace(deps.db, requireUser(req), req.params.workspace, 'shareSauce');
-      const shareId = await service.setSharing(deps.db, req.params.workspace, req.params.id, req.body.isShareEnabled);
+      const shareId = await service.setSharing(deps.db, membershipOf(req), req.params.id, req.body.isShareEnabled);
       const link = shareId ? new URL(`/archive/sauce/share/${shareId}`, deps.config.publicUrl).toString() : null;
       return { success: true as const, data: { link, isShareEnabled: req.body.isShareEnabled } };
     },

@@ -1,73 +1,233 @@
 import { ok, zId } from '@sauce/contract/common';
-import { zWorkspace, zWorkspaceStatus, zWorkspaceSummary } from '@sauce/contract/workspaces';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@sauce/contract/limits';
+import {
+  zCreateInvitation,
+  zInvitation,
+  zInvitationId,
+  zInvitationInfo,
+  zMember,
+  zUpdateMember,
+  zWorkspace,
+  zWorkspaceName,
+  zWorkspaceStatus,
+  zWorkspaceSummary,
+} from '@sauce/contract/workspaces';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
-import { folders, sauces, users, workspaceMembers, workspaces } from '../../db/schema.ts';
+import { ACCESS_TTL_S } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { authorizeWorkspace } from '../../policies/workspace.ts';
-import { listFolders } from '../../services/folders.ts';
+import { AppError, InvalidFormatError } from '../../errors.ts';
+import { readForm } from '../../lib/multipart.ts';
+import { membershipOf } from '../../policies/authorize.ts';
+import * as invitations from '../../services/invitations.ts';
+import * as service from '../../services/workspaces.ts';
 
 const params = z.object({ id: zId });
+const memberParams = z.object({ id: zId, userId: zId });
+const invitationParams = z.object({ invitationId: zInvitationId });
 const tags = ['workspaces'];
 
-/** Workspace routes, SPEC §7 Workspaces (reads; team spaces come with their own issue). */
+/** Event streams one person may hold open at once (tabs and devices), per process. */
+export const EVENT_STREAMS_PER_USER = 10;
+/** An event stream ends after this long (ms) and the browser reconnects with a fresh token. */
+const STREAM_LIFETIME_MS = ACCESS_TTL_S * 1000;
+/** A comment line every 25 s keeps proxies from closing an idle stream. */
+const PING_MS = 25_000;
+
+/**
+ * The multipart form of POST and PATCH /workspace: `name` and an `image` file of at most
+ * 5,242,880 bytes (SPEC §5), both optional here; `name`, when given, is checked as SPEC §5
+ * says (1–15 visible characters).
+ */
+async function readWorkspaceForm(req: FastifyRequest) {
+  const { fields, file } = await readForm(req, { fields: ['name'], file: 'image', maxBytes: LIMITS.avatarBytes });
+  let name: string | undefined;
+  if (fields.name !== undefined) {
+    const parsed = zWorkspaceName.safeParse(fields.name);
+    if (!parsed.success) throw InvalidFormatError(parsed.error.issues.map((i) => ({ path: '/name', message: i.message })));
+    name = parsed.data;
+  }
+  return { name, image: file };
+}
+
+/**
+ * Workspace routes, SPEC §7 Workspaces (issue #7): spaces, members, invitations, usage
+ * status and the live event stream. Each route declares the action it needs; the
+ * authorization pre-handler checks it (policies/authorize.ts).
+ */
 export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  const summaries = (userId: number) =>
-    deps.db
-      .select({
-        id: workspaces.id,
-        name: workspaces.name,
-        image: workspaces.image,
-        isPersonal: workspaces.isPersonal,
-        permission: workspaceMembers.permission,
-      })
-      .from(workspaces)
-      .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
-      .where(eq(workspaceMembers.userId, userId))
-      .orderBy(sql`${workspaces.isPersonal} DESC`, asc(workspaces.id));
+  const { db, files, urls } = deps;
+  const ws = { db, files, urls, log: app.log };
+  const inv = { db, urls, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
 
   app.get('/workspace', { schema: { tags, response: { 200: ok(z.array(zWorkspaceSummary)) } } }, async (req) => ({
     success: true as const,
-    data: await summaries(requireUser(req)),
+    data: await service.listWorkspaces(ws, requireUser(req)),
   }));
 
-  app.get('/workspace/:id', { schema: { tags, params, response: { 200: ok(zWorkspace) } } }, async (req) => {
-    const userId = requireUser(req);
-    await authorizeWorkspace(deps.db, userId, req.params.id, 'read');
-    const [summary] = (await summaries(userId)).filter((w) => w.id === req.params.id);
-    const members = await deps.db
-      .select({
-        id: users.id,
-        nickname: users.nickname,
-        profileImage: users.profileImage,
-        permission: workspaceMembers.permission,
-      })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, req.params.id))
-      .orderBy(asc(workspaceMembers.createdAt));
-    return {
-      success: true as const,
-      data: { ...summary!, folders: await listFolders(deps.db, req.params.id), users: members },
-    };
-  });
+  app.post(
+    '/workspace',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } } },
+    async (req) => {
+      const userId = requireUser(req);
+      const { name, image } = await readWorkspaceForm(req);
+      if (name === undefined) throw InvalidFormatError([{ path: '/name', message: 'Required' }]);
+      return { success: true as const, data: await service.createWorkspace(ws, userId, { name, image }) };
+    },
+  );
 
-  app.get('/workspace/:id/status', { schema: { tags, params, response: { 200: ok(zWorkspaceStatus) } } }, async (req) => {
-    await authorizeWorkspace(deps.db, requireUser(req), req.params.id, 'read');
-    const byType = await deps.db
-      .select({ type: sauces.type, n: count() })
-      .from(sauces)
-      .where(eq(sauces.workspaceId, req.params.id))
-      .groupBy(sauces.type);
-    const [f] = await deps.db.select({ n: count() }).from(folders).where(and(eq(folders.workspaceId, req.params.id)));
-    return {
+  app.post(
+    '/workspace/invite/create',
+    { config: { workspaceAction: 'inviteMembers' }, schema: { tags, body: zCreateInvitation, response: { 200: ok(zInvitation) } } },
+    async (req) => ({
       success: true as const,
-      data: {
-        textSauceCount: byType.find((r) => r.type === 'TEXT')?.n ?? 0,
-        imageSauceCount: byType.find((r) => r.type === 'IMAGE')?.n ?? 0,
-        folderCount: f?.n ?? 0,
-      },
-    };
-  });
+      data: await invitations.createInvitation(inv, membershipOf(req), req.body.permission),
+    }),
+  );
+
+  app.get(
+    '/workspace/invitation/:invitationId',
+    { schema: { tags, params: invitationParams, response: { 200: ok(zInvitationInfo) } } },
+    async (req) => ({
+      success: true as const,
+      data: await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId),
+    }),
+  );
+
+  app.post(
+    '/workspace/invitation/:invitationId',
+    { schema: { tags, params: invitationParams, response: { 200: ok(zWorkspaceSummary) } } },
+    async (req) => ({
+      success: true as const,
+      data: await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId),
+    }),
+  );
+
+  app.delete(
+    '/workspace/invitation/:invitationId',
+    { schema: { tags, params: invitationParams, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await invitations.revokeInvitation(inv, requireUser(req), req.params.invitationId);
+      return { success: true as const, data: null };
+    },
+  );
+
+  app.get(
+    '/workspace/:id',
+    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspace) } } },
+    async (req) => ({ success: true as const, data: await service.getWorkspace(ws, membershipOf(req)) }),
+  );
+
+  app.patch(
+    '/workspace/:id',
+    {
+      config: { workspaceAction: 'updateWorkspace' },
+      schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } },
+    },
+    async (req) => {
+      const m = membershipOf(req);
+      const input = await readWorkspaceForm(req);
+      if (input.name === undefined && !input.image) throw InvalidFormatError('Send a name, an image or both.');
+      return { success: true as const, data: await service.updateWorkspace(ws, m, input) };
+    },
+  );
+
+  app.delete(
+    '/workspace/:id',
+    { config: { workspaceAction: 'deleteWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await service.deleteWorkspace(ws, membershipOf(req));
+      return { success: true as const, data: null };
+    },
+  );
+
+  app.get(
+    '/workspace/:id/status',
+    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspaceStatus) } } },
+    async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req)) }),
+  );
+
+  app.delete(
+    '/workspace/:id/leave',
+    { config: { workspaceAction: 'leaveWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      const m = membershipOf(req);
+      await service.removeMember(db, m, m.userId);
+      return { success: true as const, data: null };
+    },
+  );
+
+  app.patch(
+    '/workspace/:id/user/:userId',
+    {
+      config: { workspaceAction: 'manageMembers' },
+      schema: { tags, params: memberParams, body: zUpdateMember, response: { 200: ok(zMember) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.setMemberPermission(db, membershipOf(req), req.params.userId, req.body.permission),
+    }),
+  );
+
+  app.delete(
+    '/workspace/:id/user/:userId',
+    { config: { workspaceAction: 'manageMembers' }, schema: { tags, params: memberParams, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await service.removeMember(db, membershipOf(req), req.params.userId);
+      return { success: true as const, data: null };
+    },
+  );
+
+  /**
+   * GET /workspace/{id}/events (issue #7 live team view): Server-Sent Events, one
+   * `data: <WorkspaceEvent JSON>` message per change other members should refetch, fed by
+   * PostgreSQL LISTEN/NOTIFY (services/events.ts), so every API process on the database
+   * sees every change. The stream ends after 15 minutes (the browser reconnects with a
+   * fresh token), when the member is removed, and when the space is deleted.
+   */
+  app.get(
+    '/workspace/:id/events',
+    { config: { workspaceAction: 'read' }, schema: { tags, params, produces: ['text/event-stream'] } },
+    async (req, reply) => {
+      const m = membershipOf(req);
+      if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {
+        throw new AppError(429, 'RATE_LIMITED', `At most ${EVENT_STREAMS_PER_USER} open event streams per person.`);
+      }
+      const raw = reply.raw;
+      let open = true;
+      let unsubscribe = () => {};
+      const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+      const end = setTimeout(() => close(), STREAM_LIFETIME_MS);
+      const close = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(ping);
+        clearTimeout(end);
+        unsubscribe();
+        raw.end();
+      };
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 3000\n\n');
+      req.raw.on('close', close);
+      try {
+        unsubscribe = await deps.events.subscribe({
+          workspaceId: m.workspaceId,
+          userId: m.userId,
+          send: (event) => open && raw.write(`data: ${JSON.stringify(event)}\n\n`),
+          close,
+        });
+        if (!open) unsubscribe(); // the client left while we subscribed
+      } catch (err) {
+        req.log.warn({ err }, 'could not open a workspace event stream');
+        close();
+      }
+    },
+  );
 };

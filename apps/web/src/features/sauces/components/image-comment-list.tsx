@@ -154,21 +154,25 @@ export function ImageCommentList({
                       onClick={() => setEditing({ kind: 'reply', key: c.key })}
                       {...hoverProps(c.key)}
                     />
-                    <CommentAction
-                      Icon={Pencil}
-                      text={t('comments.edit')}
-                      label={t('comments.editComment', { n })}
-                      onClick={() => setEditing({ kind: 'edit', key: c.key })}
-                      {...hoverProps(c.key)}
-                    />
-                    <CommentAction
-                      Icon={Trash2}
-                      text={t('comments.delete')}
-                      label={t('comments.deleteComment', { n })}
-                      danger
-                      onClick={() => void remove(c, n)}
-                      {...hoverProps(c.key)}
-                    />
+                    {c.isMine && (
+                      <>
+                        <CommentAction
+                          Icon={Pencil}
+                          text={t('comments.edit')}
+                          label={t('comments.editComment', { n })}
+                          onClick={() => setEditing({ kind: 'edit', key: c.key })}
+                          {...hoverProps(c.key)}
+                        />
+                        <CommentAction
+                          Icon={Trash2}
+                          text={t('comments.delete')}
+                          label={t('comments.deleteComment', { n })}
+                          danger
+                          onClick={() => void remove(c, n)}
+                          {...hoverProps(c.key)}
+                        />
+                      </>
+                    )}
                   </div>
                 )}
                 {replies.length > 0 && (
@@ -178,7 +182,7 @@ export function ImageCommentList({
                         <CornerDownRight size={14} strokeWidth={1.75} aria-hidden className={styles.replyIcon} />
                         <div className={styles.replyMain}>
                           {body(r, t('comments.editReply', { n, i: i + 1 }))}
-                          {editable && editing?.key !== r.key && (
+                          {editable && r.isMine && editing?.key !== r.key && (
                             <div className={styles.actions}>
                               <CommentAction
                                 Icon={Pencil}

@@ -19,6 +19,7 @@ const comment = (key: string, x: number, y: number, parent: string | null = null
   authorNickname: null,
   authorProfileImage: null,
   createdAt: null,
+  isMine: true,
 });
 
 const image = (comments: ArchiveComment[] = []): ArchiveImage => ({

@@ -38,6 +38,7 @@ const c = (id: number, message: string, x: number, y: number, parent: number | n
   authorNickname: 'mina',
   authorProfileImage: null,
   createdAt: '2024-05-01T09:00:00.000Z',
+  isEditable: true,
 });
 
 const sauce = {
@@ -118,6 +119,20 @@ describe('ImageViewer (DESIGN.md Image comments)', () => {
     expect(store.getState().images[0]!.comments.map((x) => x.message)).toEqual(['Nice colour', 'Yes, much warmer']);
     // Numbers follow: the remaining comment is now 1, on its pin and in the list.
     expect(screen.getAllByRole('button', { name: /^Comment \d$/ }).map((b) => b.textContent)).toEqual(['1']);
+  });
+
+  it('edit mode: another member’s comments can be replied to, not edited or deleted (issue #7)', () => {
+    const theirs = { ...c(1, 'Their note', 0.3, 0.3), isEditable: false };
+    const theirReply = { ...c(2, 'Their reply', 0.3, 0.3, 1), isEditable: false };
+    const mine = c(3, 'My reply', 0.3, 0.3, 1);
+    const store = createImageArchiveStore(archiveFromSauce({ ...sauce, imageSauce: [img(10, 0, [theirs, theirReply, mine])] } as unknown as Sauce));
+    const { list } = setup(true, store);
+    expect(within(list()).getByRole('button', { name: 'Reply to comment 1' })).toBeTruthy();
+    expect(within(list()).queryByRole('button', { name: 'Edit comment 1' })).toBeNull();
+    expect(within(list()).queryByRole('button', { name: 'Delete comment 1' })).toBeNull();
+    expect(within(list()).queryByRole('button', { name: 'Edit reply 1 to comment 1' })).toBeNull();
+    expect(within(list()).getByRole('button', { name: 'Edit reply 2 to comment 1' })).toBeTruthy();
+    expect(within(list()).getByRole('button', { name: 'Delete reply 2 to comment 1' })).toBeTruthy();
   });
 
   it('at 10 comments on an image, replying and placing are disabled with a note', () => {

@@ -43,6 +43,8 @@ export interface ArchiveComment {
   authorProfileImage: string | null;
   /** When it was saved (ISO); null for a new comment. */
   createdAt: string | null;
+  /** The signed-in person wrote it (or it is new): only its author edits or deletes it (issue #7). */
+  isMine: boolean;
 }
 
 export interface ArchiveImage {
@@ -267,6 +269,7 @@ export function reduceImageArchive(state: ImageArchiveState, action: ImageArchiv
         authorNickname: c.authorNickname ?? null,
         authorProfileImage: c.authorProfileImage ?? null,
         createdAt: null,
+        isMine: true,
       };
       // A reply goes after its parent's last reply; a new top-level comment at the end.
       const comments = [...image.comments];
@@ -360,6 +363,7 @@ export function archiveFromSauce(sauce: Sauce): ImageArchiveState {
           authorNickname: c.authorNickname,
           authorProfileImage: c.authorProfileImage,
           createdAt: c.createdAt,
+          isMine: c.isEditable,
         })),
       };
     });
@@ -449,6 +453,7 @@ export function archiveFromDraft(draft: ImageDraft, uploads: readonly UploadedIm
         authorNickname: null,
         authorProfileImage: null,
         createdAt: null,
+        isMine: true,
       });
     }
     images.push({

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { requireUser } from '../auth/session.ts';
+import type { Db } from '../db/client.ts';
+import { authorizeWorkspace, type Membership, type WorkspaceAction } from './workspace.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The SPEC §6 action this route performs in a workspace (issue #7: authorization is
+     * declared once per route). The workspace is the route's `:workspace` or `:id` param,
+     * or the body's `workspace.id`. The caller's membership is loaded and checked before
+     * the handler and put on `req.membership`.
+     */
+    workspaceAction?: WorkspaceAction;
+    /**
+     * The route's own statement reads and checks the membership in the same round trip
+     * (the source list): the pre-handler then leaves it to the route.
+     */
+    membershipInQuery?: boolean;
+  }
+  interface FastifyRequest {
+    /** The membership checked for the route's `workspaceAction`, else null. */
+    membership: Membership | null;
+  }
+}
+
+/** The workspace a request acts on: param `workspace` or `id`, or body `workspace.id`. */
+function workspaceIdOf(req: FastifyRequest): number {
+  const params = req.params as Record<string, unknown> | undefined;
+  const body = req.body as { workspace?: { id?: unknown } } | undefined;
+  const id = params?.workspace ?? params?.id ?? body?.workspace?.id;
+  if (typeof id !== 'number') throw new Error(`${req.routeOptions.url}: no workspace id to authorize`);
+  return id;
+}
+
+/**
+ * Authorization plugin: for every route declaring `config.workspaceAction`, a pre-handler
+ * (after validation, so ids are numbers) signs the caller in (401), loads their
+ * membership and checks the action against the policy matrix (404 for a non-member, 403
+ * for a role without it, 409 for what a personal space never allows).
+ */
+export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('membership', null);
+  app.addHook('preHandler', async (req) => {
+    const config = req.routeOptions.config;
+    const action = config?.workspaceAction;
+    if (!action) return;
+    const userId = requireUser(req);
+    if (config.membershipInQuery) return;
+    req.membership = await authorizeWorkspace(opts.db, userId, workspaceIdOf(req), action);
+  });
+});
+
+/**
+ * The membership the pre-handler checked for this route.
+ * @throws Error when the route declares no `workspaceAction` (a programming error).
+ */
+export function membershipOf(req: FastifyRequest): Membership {
+  if (!req.membership) throw new Error(`${req.routeOptions.url} declares no workspaceAction`);
+  return req.membership;
+}

@@ -34,6 +34,13 @@ import { workspaceRoutes } from './routes/workspaces/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route as `METHOD /url`, HEAD left out. */
+    routeTable: readonly string[];
+  }
+}
+
 /**
  * Response serializer: the route's zod response schema, turned into JSON Schema and
  * compiled by fast-json-stringify. It writes only the fields the schema names (so nothing
@@ -110,6 +117,13 @@ export async function buildApp(opts: {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as `METHOD /url` (Fastify's automatic HEAD routes left out): the
+  // authorization matrix test (test/authorization-matrix.test.ts) holds a row for each.
+  const routeTable: string[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${r.url}`);
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
 

@@ -1,0 +1,307 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, type TestApp } from './build-app.ts';
+import { buildMember, buildUser, buildWorkspace, type TestUser } from './factories.ts';
+import { multipart, multipartForm } from './upload.ts';
+
+/**
+ * Issue #7: every endpoint of the API, called as each kind of caller, answers as this
+ * matrix says. A route registered without a row fails the test, so every new endpoint
+ * must join it. Only the API's own routes count: /api/* (but the OpenAPI browser at
+ * /api/docs), /files/* and /auth/* — not the web app's static files.
+ */
+
+type Who = 'OWNER' | 'EDITOR' | 'READER' | 'stranger' | 'anon';
+const WHO: Who[] = ['OWNER', 'EDITOR', 'READER', 'stranger', 'anon'];
+
+/** A fresh space with an owner, an editor and a reader, and a signed-in non-member. */
+interface World {
+  ws: number;
+  users: Record<Exclude<Who, 'anon'>, TestUser>;
+}
+
+/** Expected status per caller. */
+type Cell = Record<Who, number>;
+/** A workspace action: members by role, 404 for a non-member, 401 signed out. */
+const member = (owner: number, editor: number, reader: number): Cell => ({
+  OWNER: owner,
+  EDITOR: editor,
+  READER: reader,
+  stranger: 404,
+  anon: 401,
+});
+const ANY_MEMBER = member(200, 200, 200);
+const WRITER = member(200, 200, 403);
+const OWNER_ONLY = member(200, 403, 403);
+/** The signed-in person's own things (account, tags, their spaces): 401 signed out only. */
+const SIGNED_IN: Cell = { OWNER: 200, EDITOR: 200, READER: 200, stranger: 200, anon: 401 };
+const everyone = (status: number): Cell => ({ OWNER: status, EDITOR: status, READER: status, stranger: status, anon: status });
+
+interface Row {
+  expect: Cell;
+  /** The request for `who` in a fresh world; may prepare what it needs first. */
+  request(w: World, who: Who): Promise<InjectOptions> | InjectOptions;
+  /** Runs the request itself and returns the status (streams). */
+  run?(w: World, who: Who): Promise<number>;
+}
+
+let t: TestApp;
+let base: string;
+let png: Buffer;
+let page: http.Server;
+let pageUrl: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff6b3d' } }).png().toBuffer();
+  page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Page</title>'));
+  await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((r) => page.close(() => r())));
+
+async function world(): Promise<World> {
+  const owner = await buildUser(t);
+  const ws = await buildWorkspace(t, owner);
+  return {
+    ws,
+    users: {
+      OWNER: owner,
+      EDITOR: await buildMember(t, ws, 'EDITOR'),
+      READER: await buildMember(t, ws, 'READER'),
+      stranger: await buildUser(t),
+    },
+  };
+}
+
+const headers = (w: World, who: Who) => (who === 'anon' ? {} : w.users[who].headers);
+/** A call the owner makes to prepare a world; it must succeed. */
+async function asOwner(w: World, opts: InjectOptions) {
+  const res = await t.app.inject({ ...opts, headers: { ...w.users.OWNER.headers, ...opts.headers } });
+  if (res.statusCode !== 200) throw new Error(`setup ${opts.method} ${opts.url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+const textSauce = (w: World) =>
+  asOwner(w, { method: 'POST', url: `/api/archive/sauce/${w.ws}`, payload: { type: 'TEXT', textSauce: { text: 'x' } } });
+const folder = (w: World, name = 'f') => asOwner(w, { method: 'POST', url: `/api/archive/folder/${w.ws}`, payload: { name } });
+const upload = (w: World) => {
+  const f = multipart(png, { filename: 'a.png', contentType: 'image/png' });
+  return asOwner(w, { method: 'POST', url: `/api/archive/sauce/${w.ws}/image/upload/single`, headers: f.headers, payload: f.payload });
+};
+const inviteId = async (w: World, permission = 'EDITOR') =>
+  new URL((await asOwner(w, { method: 'POST', url: '/api/workspace/invite/create', payload: { workspace: { id: w.ws }, permission } })).link)
+    .searchParams.get('id')!;
+
+const MATRIX: Record<string, Row> = {
+  // Auth (SPEC §7 Auth): sign-in endpoints are public; Google and Apple are off in tests.
+  'POST /api/auth/dev/signin': {
+    expect: everyone(200),
+    request: (_w, who) => ({ method: 'POST', url: '/api/auth/dev/signin', payload: { email: `${who}-${Math.random()}@example.com` } }),
+  },
+  'GET /api/auth/config': { expect: everyone(200), request: () => ({ url: '/api/auth/config' }) },
+  'POST /api/auth/token/refresh': { expect: everyone(401), request: () => ({ method: 'POST', url: '/api/auth/token/refresh' }) },
+  'POST /api/auth/token/logout': { expect: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/token/logout' }) },
+  'GET /api/auth/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/profile' }) },
+  'GET /api/auth/google/user': { expect: everyone(404), request: () => ({ url: '/api/auth/google/user' }) },
+  'POST /api/auth/google/user': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/google/user', payload: { token: 'x' } }) },
+  'GET /api/auth/apple/authorize': { expect: everyone(404), request: () => ({ url: '/api/auth/apple/authorize' }) },
+  'POST /api/auth/apple/user': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/apple/user', payload: { idToken: 'x' } }) },
+  'POST /api/auth/apple/signin': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/apple/signin', payload: { idToken: 'x' } }) },
+  'POST /auth/apple/callback': {
+    expect: everyone(404),
+    request: () => ({ method: 'POST', url: '/auth/apple/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'state=x' }),
+  },
+
+  // Link previews: any signed-in person.
+  'GET /api/metaData/getMeta': { expect: SIGNED_IN, request: () => ({ url: `/api/metaData/getMeta?url=${encodeURIComponent(pageUrl)}` }) },
+
+  // Tags: one's own.
+  'GET /api/archive/tag/list': { expect: SIGNED_IN, request: () => ({ url: '/api/archive/tag/list' }) },
+  'POST /api/archive/tag': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/archive/tag', payload: { name: 'ux' } }) },
+  'POST /api/archive/tag/favorite': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/archive/tag/favorite', payload: { name: 'ux' } }) },
+  'DELETE /api/archive/tag/favorite/:name': {
+    expect: SIGNED_IN,
+    request: async (w, who) => {
+      if (who !== 'anon') await t.app.inject({ method: 'POST', url: '/api/archive/tag/favorite', headers: headers(w, who), payload: { name: 'ux' } });
+      return { method: 'DELETE', url: '/api/archive/tag/favorite/ux' };
+    },
+  },
+
+  // Folders (SPEC §6: readers read).
+  'GET /api/archive/folder/:workspace/list': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/folder/${w.ws}/list` }) },
+  'POST /api/archive/folder/:workspace': { expect: WRITER, request: (w) => ({ method: 'POST', url: `/api/archive/folder/${w.ws}`, payload: { name: 'new' } }) },
+  'PATCH /api/archive/folder/:workspace/order': {
+    expect: WRITER,
+    request: async (w) => {
+      const [a, b] = [await folder(w, 'a'), await folder(w, 'b')];
+      return { method: 'PATCH', url: `/api/archive/folder/${w.ws}/order`, payload: [{ id: b.id, order: 1 }, { id: a.id, order: 2 }] };
+    },
+  },
+  'PATCH /api/archive/folder/:workspace/:folderId': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}`, payload: { name: 'renamed' } }),
+  },
+  'DELETE /api/archive/folder/:workspace/:folderId': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'DELETE', url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}` }),
+  },
+
+  // Sources (SPEC §6: editors create; any editor may delete a whole source).
+  'POST /api/archive/sauce/:workspace/image/upload/single': {
+    expect: WRITER,
+    request: (w) => {
+      const f = multipart(png, { filename: 'a.png', contentType: 'image/png' });
+      return { method: 'POST', url: `/api/archive/sauce/${w.ws}/image/upload/single`, headers: f.headers, payload: f.payload };
+    },
+  },
+  'GET /api/archive/sauce/:workspace/image/upload': {
+    expect: WRITER,
+    request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/image/upload?id=${(await upload(w)).id}` }),
+  },
+  'GET /api/archive/sauce/:workspace/list': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list` }) },
+  'GET /api/archive/sauce/:workspace/list/simple': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list/simple` }) },
+  'GET /api/archive/sauce/:workspace/:id': {
+    expect: ANY_MEMBER,
+    request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}` }),
+  },
+  'POST /api/archive/sauce/:workspace': {
+    expect: WRITER,
+    request: (w) => ({ method: 'POST', url: `/api/archive/sauce/${w.ws}`, payload: { type: 'TEXT', textSauce: { text: 'mine' } } }),
+  },
+  'PATCH /api/archive/sauce/:workspace/:id': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'PATCH', url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}`, payload: { title: 'edited' } }),
+  },
+  'DELETE /api/archive/sauce/:workspace/:id': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'DELETE', url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}` }),
+  },
+  'POST /api/archive/sauce/:workspace/:id/share': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'POST', url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}/share`, payload: { isShareEnabled: true } }),
+  },
+  // A shared source is public by its unguessable id.
+  'GET /api/archive/sauce/share/:shareId': {
+    expect: everyone(200),
+    request: async (w) => {
+      const { id } = await textSauce(w);
+      const { link } = await asOwner(w, { method: 'POST', url: `/api/archive/sauce/${w.ws}/${id}/share`, payload: { isShareEnabled: true } });
+      return { url: `/api/archive/sauce/share/${new URL(link).pathname.split('/').pop()}` };
+    },
+  },
+  // An image's file is public to whoever holds its signed URL (handed out by member reads).
+  'GET /files/*': { expect: everyone(200), request: async (w) => ({ url: (await upload(w)).url }) },
+
+  // Spaces (SPEC §6: the owner manages; anyone leaves; a space keeps an owner).
+  'GET /api/workspace': { expect: SIGNED_IN, request: () => ({ url: '/api/workspace' }) },
+  'POST /api/workspace': {
+    expect: SIGNED_IN,
+    request: () => {
+      const f = multipartForm([{ name: 'name', value: 'Space' }]);
+      return { method: 'POST', url: '/api/workspace', headers: f.headers, payload: f.payload };
+    },
+  },
+  'GET /api/workspace/:id': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/workspace/${w.ws}` }) },
+  'PATCH /api/workspace/:id': {
+    expect: OWNER_ONLY,
+    request: (w) => {
+      const f = multipartForm([{ name: 'name', value: 'Renamed' }]);
+      return { method: 'PATCH', url: `/api/workspace/${w.ws}`, headers: f.headers, payload: f.payload };
+    },
+  },
+  'DELETE /api/workspace/:id': {
+    expect: OWNER_ONLY,
+    request: async (w, who) => {
+      // Only an empty space can go (409 otherwise, tested elsewhere): the owner empties it first.
+      if (who === 'OWNER') {
+        for (const u of [w.users.EDITOR, w.users.READER]) await asOwner(w, { method: 'DELETE', url: `/api/workspace/${w.ws}/user/${u.userId}` });
+      }
+      return { method: 'DELETE', url: `/api/workspace/${w.ws}` };
+    },
+  },
+  'GET /api/workspace/:id/status': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/workspace/${w.ws}/status` }) },
+  'DELETE /api/workspace/:id/leave': {
+    expect: member(200, 200, 200),
+    request: async (w, who) => {
+      // The last owner may not leave (409, tested elsewhere): another owner is made first.
+      if (who === 'OWNER') {
+        await asOwner(w, { method: 'PATCH', url: `/api/workspace/${w.ws}/user/${w.users.EDITOR.userId}`, payload: { permission: 'OWNER' } });
+      }
+      return { method: 'DELETE', url: `/api/workspace/${w.ws}/leave` };
+    },
+  },
+  'PATCH /api/workspace/:id/user/:userId': {
+    expect: OWNER_ONLY,
+    request: (w) => ({ method: 'PATCH', url: `/api/workspace/${w.ws}/user/${w.users.READER.userId}`, payload: { permission: 'EDITOR' } }),
+  },
+  'DELETE /api/workspace/:id/user/:userId': {
+    expect: OWNER_ONLY,
+    request: (w) => ({ method: 'DELETE', url: `/api/workspace/${w.ws}/user/${w.users.READER.userId}` }),
+  },
+  'GET /api/workspace/:id/events': {
+    expect: ANY_MEMBER,
+    request: () => ({ url: '/' }),
+    run: async (w, who) => {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/api/workspace/${w.ws}/events`, { headers: headers(w, who), signal: abort.signal });
+      abort.abort();
+      return res.status;
+    },
+  },
+  'POST /api/workspace/invite/create': {
+    expect: OWNER_ONLY,
+    request: (w) => ({ method: 'POST', url: '/api/workspace/invite/create', payload: { workspace: { id: w.ws }, permission: 'READER' } }),
+  },
+  // Anyone signed in may look at an invitation they hold; members already joined get 409.
+  'GET /api/workspace/invitation/:invitationId': {
+    expect: SIGNED_IN,
+    request: async (w) => ({ url: `/api/workspace/invitation/${await inviteId(w)}` }),
+  },
+  'POST /api/workspace/invitation/:invitationId': {
+    expect: { OWNER: 409, EDITOR: 409, READER: 409, stranger: 200, anon: 401 },
+    request: async (w) => ({ method: 'POST', url: `/api/workspace/invitation/${await inviteId(w)}` }),
+  },
+  'DELETE /api/workspace/invitation/:invitationId': {
+    expect: OWNER_ONLY,
+    request: async (w) => ({ method: 'DELETE', url: `/api/workspace/invitation/${await inviteId(w)}` }),
+  },
+};
+
+/** The API's own routes among everything the app registered. */
+const apiRoutes = () =>
+  t.app.routeTable.filter((r) => {
+    const url = r.slice(r.indexOf(' ') + 1);
+    return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/files/') || url.startsWith('/auth/');
+  });
+
+describe('authorization matrix (issue #7)', () => {
+  it('has a row for every API route, and no row for a route that is gone', () => {
+    const routes = [...new Set(apiRoutes())].sort();
+    expect(routes.filter((r) => !(r in MATRIX)), 'routes missing from the matrix').toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)), 'rows of routes that do not exist').toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s', async (route) => {
+    const row = MATRIX[route]!;
+    const got: Partial<Cell> = {};
+    for (const who of WHO) {
+      const w = await world();
+      if (row.run) {
+        got[who] = await row.run(w, who);
+        continue;
+      }
+      const opts = await row.request(w, who);
+      const res = await t.app.inject({ ...opts, headers: { ...opts.headers, ...headers(w, who) } });
+      got[who] = res.statusCode;
+      // A refusal says why in the error envelope, never a bare status.
+      if (res.statusCode >= 400 && res.headers['content-type']?.toString().startsWith('application/json')) {
+        expect(body(res).success, `${route} as ${who}`).toBe(false);
+      }
+    }
+    expect(got).toEqual(row.expect);
+  });
+});

@@ -6,6 +6,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { signAccessToken } from '../apps/api/src/auth/tokens.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { authorizeWorkspace } from '../apps/api/src/policies/workspace.ts';
 import { createFolder } from '../apps/api/src/services/folders.ts';
 import { createSauce } from '../apps/api/src/services/sauces.ts';
 import { createUser } from '../apps/api/src/services/users.ts';
@@ -18,9 +19,11 @@ const { db, pool } = database;
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
 const { user, workspaceId } = await createUser(db, { kind: 'dev', subject: email }, { email, nickname: 'bench', agreeMarketing: false });
 const folders = [];
-for (const name of ['Refs', 'Type', 'Color']) folders.push((await createFolder(db, workspaceId, name)).id);
+const asOwner = (action: 'createFolder' | 'createSauce') => authorizeWorkspace(db, user.id, workspaceId, action);
+for (const name of ['Refs', 'Type', 'Color']) folders.push((await createFolder(db, await asOwner('createFolder'), name)).id);
+const writer = await asOwner('createSauce');
 for (let i = 0; i < 100; i++) {
-  await createSauce(db, { userId: user.id, workspaceId }, {
+  await createSauce(db, writer, {
     type: 'TEXT',
     title: `Reference ${i}`,
     textSauce: { text: `Notes for reference ${i} `.repeat(8), link: null },

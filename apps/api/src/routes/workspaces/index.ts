@@ -196,18 +196,34 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       }
       const raw = reply.raw;
       let open = true;
+      let ping: NodeJS.Timeout | undefined;
+      let end: NodeJS.Timeout | undefined;
       let unsubscribe = () => {};
-      const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
-      const end = setTimeout(() => close(), STREAM_LIFETIME_MS);
+      let started = false;
       const close = () => {
         if (!open) return;
         open = false;
         clearInterval(ping);
         clearTimeout(end);
         unsubscribe();
-        raw.end();
+        if (started) raw.end();
       };
+      // Listening before the response starts: once the client sees 200, no change is missed.
+      // (A failure here is still an ordinary error response.)
+      unsubscribe = await deps.events.subscribe({
+        workspaceId: m.workspaceId,
+        userId: m.userId,
+        send: (event) => open && raw.write(`data: ${JSON.stringify(event)}\n\n`),
+        close,
+      });
+      if (!open || req.raw.destroyed) {
+        // The server began shutting down, or the client left, while we subscribed.
+        close();
+        unsubscribe();
+        throw new AppError(503, 'SYSTEM_ERROR', 'The server is shutting down. Please try again.');
+      }
       reply.hijack();
+      started = true;
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -215,19 +231,9 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 3000\n\n');
+      ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+      end = setTimeout(close, STREAM_LIFETIME_MS);
       req.raw.on('close', close);
-      try {
-        unsubscribe = await deps.events.subscribe({
-          workspaceId: m.workspaceId,
-          userId: m.userId,
-          send: (event) => open && raw.write(`data: ${JSON.stringify(event)}\n\n`),
-          close,
-        });
-        if (!open) unsubscribe(); // the client left while we subscribed
-      } catch (err) {
-        req.log.warn({ err }, 'could not open a workspace event stream');
-        close();
-      }
     },
   );
 };

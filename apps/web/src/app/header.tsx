@@ -1,4 +1,4 @@
-import { Info, Menu as MenuIcon, Plus } from 'lucide-react';
+import { Eye, Info, Menu as MenuIcon, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
@@ -91,23 +91,29 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
 }
 
 /**
- * The global action for signed-in people (SPEC §2 Header): owners and editors open the
- * ArchiveTypeSelector, which first offers the workspace's draft if there is one (SPEC §4
- * Archive creation); readers get the not-authorized alert.
+ * The global action for signed-in people (SPEC §2 Header, §6): owners and editors get
+ * 'Create source', which opens the ArchiveTypeSelector (first offering the workspace's
+ * draft, SPEC §4 Archive creation); readers get a quiet 'View only' that opens the
+ * not-authorized alert asking them to go to the space owner.
  */
 function CreateSourceButton() {
   const { t } = useTranslation('shell');
-  const { permission, canWrite } = usePolicy();
+  const { canWrite, isReader, ready } = usePolicy();
   const workspace = useCurrentWorkspace();
   const draft = useDraft(workspace?.id);
   const [open, setOpen] = useState(false);
-  const onClick = () => {
-    if (canWrite) setOpen(true);
-    else void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
-  };
+  const explain = () => void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
+  if (isReader) {
+    return (
+      <Button variant="ghost" onClick={explain} className={styles.create} aria-label={`${t('header.viewOnly')} · ${t('header.viewOnlyHint')}`} title={t('header.viewOnlyHint')}>
+        <Eye size={18} strokeWidth={1.75} aria-hidden />
+        <span className={styles.createText}>{t('header.viewOnly')}</span>
+      </Button>
+    );
+  }
   return (
     <>
-      <Button variant="primary" onClick={onClick} disabled={!permission} className={styles.create} aria-label={t('header.create')}>
+      <Button variant="primary" onClick={() => setOpen(true)} disabled={!ready || !canWrite} className={styles.create} aria-label={t('header.create')}>
         <Plus size={18} strokeWidth={1.75} aria-hidden />
         <span className={styles.createText}>{t('header.create')}</span>
       </Button>

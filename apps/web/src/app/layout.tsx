@@ -6,6 +6,7 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useProfile } from '../features/auth/api/get-profile.ts';
 import { SignInDialog } from '../features/auth/components/sign-in-dialog.tsx';
 import { closeSignIn, openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
+import { useWorkspaceEvents } from '../features/workspaces/hooks/use-workspace-events.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { Header } from './header.tsx';
 import styles from './layout.module.css';
@@ -29,6 +30,8 @@ export function Layout() {
   const set = useAppStore((s) => s.set);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
+  // Other members' changes to the current space, live (closed while signed out).
+  useWorkspaceEvents();
 
   useEffect(() => {
     const title = handle ? t(`titles.${handle.title}`) : '';

@@ -48,11 +48,25 @@ export const router = createBrowserRouter([
       page('intro', { title: 'intro', public: true }, async () => ({
         Component: (await import('../routes/intro/intro-page.tsx')).IntroPage,
       })),
-      page('workspace', { title: 'workspace' }, comingSoon),
-      page('workspace/invitation', { title: 'invitation' }, comingSoon),
-      page('workspace/usageStatus', { title: 'usageStatus' }, comingSoon),
-      page('workspace/memberManagement', { title: 'memberManagement' }, comingSoon),
-      page('workspace/spaceManagement', { title: 'spaceManagement' }, comingSoon),
+      page('workspace/invitation', { title: 'invitation' }, async () => ({
+        Component: (await import('../routes/workspace/invitation-page.tsx')).InvitationPage,
+      })),
+      {
+        path: 'workspace',
+        lazy: async () => ({ Component: (await import('../routes/workspace/workspace-layout.tsx')).WorkspaceLayout }),
+        children: [
+          { index: true, element: <Navigate to="/workspace/usageStatus" replace />, handle: { title: 'workspace' } },
+          page('usageStatus', { title: 'usageStatus' }, async () => ({
+            Component: (await import('../routes/workspace/usage-status-page.tsx')).UsageStatusPage,
+          })),
+          page('memberManagement', { title: 'memberManagement' }, async () => ({
+            Component: (await import('../routes/workspace/member-management-page.tsx')).MemberManagementPage,
+          })),
+          page('spaceManagement', { title: 'spaceManagement' }, async () => ({
+            Component: (await import('../routes/workspace/space-management-page.tsx')).SpaceManagementPage,
+          })),
+        ],
+      },
       page('tests', { title: 'tests' }, blank),
       page('figma', { title: 'figma' }, blank),
       page('article', { title: 'article', public: true, tabs: true }, async () => ({

@@ -3,6 +3,7 @@ import type { User } from '@sauce/contract/auth';
 import { Bell, LogOut, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Avatar } from '../components/avatar.tsx';
 import { MenuContent, MenuItem, MenuSeparator } from '../components/menu.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import styles from './header.module.css';
@@ -12,17 +13,10 @@ export function UserMenu({ user, isPublicPage }: { user: User; isPublicPage: boo
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const logout = useLogout();
-  const initial = Array.from(user.nickname.trim())[0]?.toUpperCase() ?? '?';
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger className={styles.avatarButton} aria-label={`${t('header.account')} (${user.nickname})`}>
-        {user.profileImage ? (
-          <img src={user.profileImage} alt="" className={styles.avatar} width={32} height={32} />
-        ) : (
-          <span className={styles.avatar} aria-hidden>
-            {initial}
-          </span>
-        )}
+        <Avatar name={user.nickname} image={user.profileImage} className={styles.avatar} />
       </Menu.Trigger>
       <MenuContent layer="popover" className={styles.menu} align="end" sideOffset={8}>
         <div className={styles.menuUser}>

@@ -1,13 +1,21 @@
+import { Loader2 } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   size?: 'md' | 'small' | 'icon';
+  /** Work started by this button is running: a spinner, disabled, aria-busy. */
+  pending?: boolean;
 }
 
 /** The one button of the app: primary (accent), secondary, ghost, danger (destructive only). */
-export function Button({ variant = 'secondary', size = 'md', className, type = 'button', ...rest }: ButtonProps) {
+export function Button({ variant = 'secondary', size = 'md', className, type = 'button', pending, disabled, children, ...rest }: ButtonProps) {
   const classes = [styles.button, styles[variant], size !== 'md' ? styles[size] : '', className].filter(Boolean);
-  return <button type={type} className={classes.join(' ')} {...rest} />;
+  return (
+    <button type={type} className={classes.join(' ')} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+      {pending && <Loader2 size={16} strokeWidth={1.75} className={styles.spin} aria-hidden />}
+      {children}
+    </button>
+  );
 }

@@ -1,12 +1,24 @@
+import { WORKSPACE_ACTIONS, type Abilities } from '@sauce/contract/workspaces';
 import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
 
+/** Nothing allowed: while the spaces load, or signed out. */
+export const NO_ABILITIES = Object.fromEntries(WORKSPACE_ACTIONS.map((a) => [a, false])) as Abilities;
+
 /**
- * What the signed-in person may do in the current workspace, for hiding controls
- * (SPEC §6). The server is always the gate; this only mirrors its role matrix.
+ * What the signed-in person may do in the current workspace, for showing and hiding
+ * controls (SPEC §6). The answers are the server's (`abilities` of GET /workspace, from its
+ * role matrix), never re-derived here; the server stays the gate. All false while loading.
+ * Returns the abilities, the permission (for labels only) and convenience flags:
+ * `canWrite` (create sources), `isReader` (a member who may only read), `ready`.
  */
 export function usePolicy() {
   const workspace = useCurrentWorkspace();
-  const permission = workspace?.permission;
-  const canWrite = permission === 'OWNER' || permission === 'EDITOR';
-  return { permission, canWrite, isOwner: permission === 'OWNER' };
+  const abilities = workspace?.abilities ?? NO_ABILITIES;
+  return {
+    abilities,
+    permission: workspace?.permission,
+    ready: !!workspace,
+    canWrite: abilities.createSauce,
+    isReader: !!workspace && abilities.read && !abilities.createSauce,
+  };
 }

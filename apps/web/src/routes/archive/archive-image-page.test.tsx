@@ -9,6 +9,7 @@ import { saveDraft } from '../../features/sauces/lib/drafts.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { workspaceSummary } from '../../test/workspaces.ts';
 import { ArchiveImagePage } from './archive-image-page.tsx';
 
 const api = vi.hoisted(() => vi.fn());
@@ -84,7 +85,7 @@ beforeEach(() => {
   handlers = [
     (path) => {
       if (path === '/auth/profile') return { id: 1, email: 'm@x', nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
-      if (path === '/workspace') return [{ id: 1, name: 'My space', image: null, isPersonal: true, permission: 'OWNER' }];
+      if (path === '/workspace') return [workspaceSummary()];
       if (path.startsWith('/archive/folder/') || path === '/archive/tag/list') return { results: [], count: 0, next: null, previous: null };
       return undefined;
     },

@@ -14,6 +14,7 @@ import { useSauce } from '../../features/sauces/api/get-sauce.ts';
 import { getUploads } from '../../features/sauces/api/get-uploads.ts';
 import { useCreateSauce, useUpdateSauce } from '../../features/sauces/api/save-sauce.ts';
 import { ImageDropArea, ImageDropOverlay } from '../../features/sauces/components/image-drop-overlay.tsx';
+import { showLimitNoticeFor } from '../../components/dialogs/limit-notice.ts';
 import { saveProblemMessage } from '../../features/sauces/components/image-messages.ts';
 import { ImageViewer } from '../../features/sauces/components/image-viewer.tsx';
 import {
@@ -418,7 +419,10 @@ function ImageEditor({
       showToast(t('saveFlow.noImage'), 'error');
       return;
     }
-    const onError = (e: unknown) => showToast(saveProblemMessage(t, e), 'error');
+    // SPEC §9: a space at its 100 sources gets the beta notice; other problems a toast.
+    const onError = (e: unknown) => {
+      if (!showLimitNoticeFor(e)) showToast(saveProblemMessage(t, e), 'error');
+    };
     if (sauce) {
       update.mutate(
         { id: sauce.id, title: next.title.trim(), imageSauce, tagSet: next.tags, folderSet: folderIds },

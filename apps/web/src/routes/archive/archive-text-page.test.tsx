@@ -11,12 +11,10 @@ import { ArchiveTextPage } from './archive-text-page.tsx';
 
 const WORKSPACE = 4;
 
-vi.mock('../../features/workspaces/api/get-workspaces.ts', () => ({
-  useCurrentWorkspace: () => ({ id: WORKSPACE, name: 'My space', image: null, permission: 'OWNER' }),
-}));
-vi.mock('../../lib/use-policy.ts', () => ({
-  usePolicy: () => ({ permission: 'OWNER', canWrite: true, isOwner: true }),
-}));
+vi.mock('../../features/workspaces/api/get-workspaces.ts', async () => {
+  const { workspaceSummary } = await import('../../test/workspaces.ts');
+  return { useCurrentWorkspace: () => workspaceSummary({ id: WORKSPACE }) };
+});
 
 beforeAll(() => {
   initI18n('en');

@@ -15,6 +15,7 @@ import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
 import { allowLeave, useLeaveGuard } from '../../features/sauces/hooks/use-leave-guard.ts';
 import { clearDraft, loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
 import { useFolders } from '../../features/folders/api/folders.ts';
+import { showLimitNoticeFor } from '../../components/dialogs/limit-notice.ts';
 import { errorMessage } from '../../features/sauces/lib/error-message.ts';
 import { isHttpUrl } from '../../features/sauces/lib/format.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
@@ -232,7 +233,10 @@ function TextEditor({
         showToast(t('sauces:saved'), 'success');
         navigate(href);
       },
-      onError: (e: unknown) => showToast(errorMessage(e, t('sauces:saveFailed')), 'error'),
+      onError: (e: unknown) => {
+        // SPEC §9: a space at its 100 sources gets the beta notice.
+        if (!showLimitNoticeFor(e)) showToast(errorMessage(e, t('sauces:saveFailed')), 'error');
+      },
     };
     if (sauce) {
       const { type: _type, ...changes } = body;

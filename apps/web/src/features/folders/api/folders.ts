@@ -1,13 +1,14 @@
 import type { Folder } from '@sauce/contract/folders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 
 type List = { results: Folder[]; count: number };
 
 /** GET /archive/folder/{workspace}/list?ordering=order (SPEC §7 Folders). */
 export const foldersQuery = (workspaceId: number) =>
   queryOptions({
-    queryKey: ['folders', workspaceId],
+    queryKey: folderKeys.list(workspaceId),
     queryFn: async () =>
       (await api<List>(`/archive/folder/${workspaceId}/list`, { query: { ordering: 'order' } })).results,
   });
@@ -20,8 +21,8 @@ export function useFolders(workspaceId: number | undefined) {
 function useInvalidate(workspaceId: number) {
   const qc = useQueryClient();
   return () => Promise.all([
-    qc.invalidateQueries({ queryKey: ['folders', workspaceId] }),
-    qc.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'status'] }),
+    qc.invalidateQueries({ queryKey: folderKeys.list(workspaceId) }),
+    qc.invalidateQueries({ queryKey: workspaceKeys.status(workspaceId) }),
   ]);
 }
 
@@ -62,7 +63,7 @@ export function useDeleteFolder(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<null>(`/archive/folder/${workspaceId}/${id}`, { method: 'DELETE' }),
-    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['sauces', workspaceId] })]),
+    onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: sauceKeys.all(workspaceId) })]),
   });
 }
 

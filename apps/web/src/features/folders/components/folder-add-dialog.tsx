@@ -1,10 +1,11 @@
 import type { Folder } from '@sauce/contract/folders';
 import { useTranslation } from 'react-i18next';
+import { showLimitNoticeFor } from '../../../components/dialogs/limit-notice.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateFolder, useFolders } from '../api/folders.ts';
-import { showFolderLimit, showFolderNotAuthorized } from '../hooks/use-folder-add-guard.ts';
+import { showFolderNotAuthorized } from '../hooks/use-folder-add-guard.ts';
 import { FolderNameDialog } from './folder-name-dialog.tsx';
 
 export interface FolderAddDialogProps {
@@ -34,10 +35,8 @@ export function FolderAddDialog({ workspaceId, open, onOpenChange, onCreated }: 
       },
       onError: (e) => {
         const code = e instanceof ApiError ? e.code : '';
-        if (code === 'LIMIT_REACHED') {
-          onOpenChange(false);
-          void showFolderLimit();
-        } else if (code === 'NOT_AUTHORIZED') {
+        if (showLimitNoticeFor(e)) onOpenChange(false);
+        else if (code === 'NOT_AUTHORIZED') {
           onOpenChange(false);
           void showFolderNotAuthorized();
         } else showToast(errorMessage(e), 'error');

@@ -39,12 +39,14 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 /**
  * The sidebar's folder view below the workspace header (SPEC §2 Sidebar): the 'all'
  * entry, the '폴더' section with its add button, and the draggable folder list with count
- * badges and a hover menu to rename or delete. Readers see neither the add button nor
- * the menu and cannot drag (SPEC §6).
+ * badges and a hover menu to rename or delete. Readers see no menu and cannot drag; the add
+ * button stays and answers them with the not-authorized notice (SPEC §6). What each person
+ * may do comes from the space's abilities.
  */
 export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelectedDeleted }: FolderNavProps) {
   const { t } = useTranslation('folders');
-  const { canWrite } = usePolicy();
+  const { abilities } = usePolicy();
+  const canEdit = abilities.updateFolder || abilities.deleteFolder;
   const { data: folders, isPending } = useFolders(workspaceId);
   const reorder = useReorderFolders(workspaceId);
   const remove = useDeleteFolder(workspaceId);
@@ -107,17 +109,15 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
 
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('section')}</h2>
-        {canWrite && (
-          <button
-            type="button"
-            className={styles.add}
-            aria-label={t('add')}
-            title={t('add')}
-            onClick={() => guard.request(() => setAdding(true))}
-          >
-            <Plus size={16} strokeWidth={1.75} aria-hidden />
-          </button>
-        )}
+        <button
+          type="button"
+          className={styles.add}
+          aria-label={t('add')}
+          title={t('add')}
+          onClick={() => guard.request(() => setAdding(true))}
+        >
+          <Plus size={16} strokeWidth={1.75} aria-hidden />
+        </button>
       </div>
 
       {isPending ? (
@@ -131,7 +131,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
       ) : list.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('empty')}</p>
-          {canWrite && <p className={styles.emptyHint}>{t('emptyHint')}</p>}
+          {abilities.createFolder && <p className={styles.emptyHint}>{t('emptyHint')}</p>}
         </div>
       ) : (
         <DragDropContext
@@ -160,7 +160,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                   const selected = folder.id === selectedId;
                   const countId = `${countIdPrefix}-count-${folder.id}`;
                   return (
-                    <Draggable key={folder.id} draggableId={String(folder.id)} index={index} isDragDisabled={!canWrite}>
+                    <Draggable key={folder.id} draggableId={String(folder.id)} index={index} isDragDisabled={!abilities.reorderFolders}>
                       {(drag, snapshot) => (
                         <li
                           ref={drag.innerRef}
@@ -194,18 +194,22 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                           <span id={countId} className="visually-hidden">
                             {t('itemCount', { count: folder.itemCount })}
                           </span>
-                          {canWrite && (
+                          {canEdit && (
                             <Menu.Root modal={false}>
                               <Menu.Trigger className={styles.more} aria-label={t('options', { name: folder.name })}>
                                 <MoreHorizontal size={16} strokeWidth={1.75} aria-hidden />
                               </Menu.Trigger>
                               <MenuContent layer="popover" className={styles.menu} align="start" side="right" sideOffset={4}>
-                                <MenuItem icon={Pencil} className={styles.menuItem} onSelect={() => setRenaming(folder)}>
-                                  {t('rename')}
-                                </MenuItem>
-                                <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
-                                  {t('delete')}
-                                </MenuItem>
+                                {abilities.updateFolder && (
+                                  <MenuItem icon={Pencil} className={styles.menuItem} onSelect={() => setRenaming(folder)}>
+                                    {t('rename')}
+                                  </MenuItem>
+                                )}
+                                {abilities.deleteFolder && (
+                                  <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
+                                    {t('delete')}
+                                  </MenuItem>
+                                )}
                               </MenuContent>
                             </Menu.Root>
                           )}

@@ -1,6 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import i18n from 'i18next';
 import { alertDialog } from '../../../components/dialogs/confirm.tsx';
+import { showLimitNotice } from '../../../components/dialogs/limit-notice.ts';
 import { usePolicy } from '../../../lib/use-policy.ts';
 import { useFolders } from '../api/folders.ts';
 
@@ -14,7 +15,7 @@ export function showFolderNotAuthorized() {
 
 /** SPEC §9: the beta plan's folder limit warning. */
 export function showFolderLimit() {
-  return alertDialog({ title: i18n.t('folders:limitTitle'), description: i18n.t('folders:limitDescription') });
+  return showLimitNotice('folders');
 }
 
 /**
@@ -23,7 +24,8 @@ export function showFolderLimit() {
  * (SPEC §6), a space at 5 folders the beta warning (SPEC §9).
  */
 export function useFolderAddGuard(workspaceId: number | undefined) {
-  const { canWrite } = usePolicy();
+  const { abilities } = usePolicy();
+  const canWrite = abilities.createFolder;
   const { data: folders = [] } = useFolders(workspaceId);
   const atLimit = folders.length >= LIMITS.foldersPerWorkspace;
   const request = (open: () => void) => {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { SaucePage } from './get-sauces.ts';
-import { invalidateAfterSauceWrite, sauceKeys } from './keys.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
+import { invalidateAfterSauceWrite } from './keys.ts';
 
 /**
  * DELETE /archive/sauce/{workspace}/{id} (SPEC §4 Delete saved item): on success the item

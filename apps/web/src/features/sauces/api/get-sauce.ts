@@ -1,7 +1,7 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { sauceKeys } from './keys.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** GET /archive/sauce/{workspace}/{id}; text sources carry textSauce.link (SPEC §7). */
 export const sauceQuery = (workspaceId: number, id: number) =>

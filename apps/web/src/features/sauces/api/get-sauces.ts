@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { sauceKeys } from './keys.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** Filters of the dashboard list (SPEC §2 Cards and lists; §5: at most 3 tags). */
 export interface SauceFilters {

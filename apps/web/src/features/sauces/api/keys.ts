@@ -1,11 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Query keys of sources; every key starts with ['sauces', workspaceId]. */
-export const sauceKeys = {
-  all: (workspaceId: number) => ['sauces', workspaceId] as const,
-  lists: (workspaceId: number) => ['sauces', workspaceId, 'list'] as const,
-  detail: (workspaceId: number, id: number) => ['sauces', workspaceId, 'detail', id] as const,
-};
+import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Refreshes what a source write changes: the source lists and details, the folder list
@@ -14,7 +8,7 @@ export const sauceKeys = {
 export function invalidateAfterSauceWrite(qc: QueryClient, workspaceId: number) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: sauceKeys.all(workspaceId) }),
-    qc.invalidateQueries({ queryKey: ['folders', workspaceId] }),
-    qc.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'status'] }),
+    qc.invalidateQueries({ queryKey: folderKeys.list(workspaceId) }),
+    qc.invalidateQueries({ queryKey: workspaceKeys.status(workspaceId) }),
   ]);
 }

@@ -1,7 +1,8 @@
 import type { ImageInput, Sauce, UpdateSauce } from '@sauce/contract/sauces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { invalidateAfterSauceWrite, sauceKeys } from './keys.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
+import { invalidateAfterSauceWrite } from './keys.ts';
 
 /** POST /archive/sauce/{workspace} body for a text source (zCreateTextSauce). */
 export interface CreateTextSauceInput {

@@ -2,7 +2,7 @@ import type { Sauce } from '@sauce/contract/sauces';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { SaucePage } from './get-sauces.ts';
-import { sauceKeys } from './keys.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** SPEC §3 Share link: `link` is null when sharing is off. */
 export interface ShareLink {

@@ -1,9 +1,14 @@
 import styles from './workspace.module.css';
 
-/** A space's image, or its initial on a tinted square. */
-export function WorkspaceAvatar({ name, image, size = 'md' }: { name: string; image: string | null; size?: 'sm' | 'md' }) {
-  const cls = `${styles.avatar} ${size === 'sm' ? styles.avatarSm : ''}`;
-  if (image) return <img className={cls} src={image} alt="" width={28} height={28} />;
+const SIZE_CLASS = { sm: styles.avatarSm, md: '', lg: styles.avatarLg, xl: styles.avatarXl } as const;
+
+/**
+ * A space's image, or its initial on a tinted square. Decorative (the name is always
+ * written beside it). Sizes: sm 24, md 28, lg 40, xl 64 px.
+ */
+export function WorkspaceAvatar({ name, image, size = 'md' }: { name: string; image: string | null; size?: keyof typeof SIZE_CLASS }) {
+  const cls = `${styles.avatar} ${SIZE_CLASS[size]}`;
+  if (image) return <img className={cls} src={image} alt="" />;
   return (
     <span className={cls} aria-hidden>
       {Array.from(name.trim())[0]?.toUpperCase() ?? 'S'}

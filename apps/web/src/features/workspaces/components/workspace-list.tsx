@@ -1,28 +1,24 @@
-import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { useQuery } from '@tanstack/react-query';
 import { Check, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workspacesQuery } from '../api/get-workspaces.ts';
+import { useWorkspaces } from '../api/get-workspaces.ts';
 import { useSelectWorkspace } from '../hooks/use-select-workspace.ts';
+import { useWorkspaceName } from '../hooks/use-workspace-name.ts';
+import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 import { WorkspaceAvatar } from './workspace-avatar.tsx';
 import styles from './workspace.module.css';
 
-/** The name shown for a space: 'My space' for one's own personal space, else its name. */
-export function useWorkspaceName() {
-  const { t } = useTranslation('shell');
-  return (w: Pick<WorkspaceSummary, 'name' | 'isPersonal' | 'permission'>) =>
-    w.isPersonal && w.permission === 'OWNER' ? t('sidebar.mySpace') : w.name;
-}
-
 /**
  * The sidebar's workspace view (SPEC §2 Sidebar): every space of GET /workspace ('My
- * space' first) and an add-space entry (not available yet, shown disabled).
+ * space' first) with the person's role in it, and the add-space entry that opens
+ * CreateWorkspace.
  */
 export function WorkspaceList({ currentId, onChosen }: { currentId: number | undefined; onChosen?(): void }) {
   const { t } = useTranslation('shell');
-  const { data: list, isPending } = useQuery(workspacesQuery);
+  const { data: list, isPending } = useWorkspaces();
   const select = useSelectWorkspace();
   const nameOf = useWorkspaceName();
+  const [creating, setCreating] = useState(false);
   return (
     <nav aria-label={t('sidebar.workspaces')}>
       <ul className={styles.list}>
@@ -48,7 +44,7 @@ export function WorkspaceList({ currentId, onChosen }: { currentId: number | und
                 <WorkspaceAvatar name={nameOf(w)} image={w.image} size="sm" />
                 <span className={styles.entryText}>
                   <span className={styles.entryName}>{nameOf(w)}</span>
-                  <span className={styles.entryMeta}>{t(`sidebar.permission.${w.permission}`)}</span>
+                  <span className={styles.entryMeta}>{t(`workspaces:permission.${w.permission}`)}</span>
                 </span>
                 {current && <Check size={16} strokeWidth={1.75} aria-hidden className={styles.check} />}
               </button>
@@ -56,19 +52,17 @@ export function WorkspaceList({ currentId, onChosen }: { currentId: number | und
           );
         })}
         <li>
-          <button type="button" className={`${styles.entry} ${styles.addSpace}`} disabled aria-describedby="add-space-soon">
+          <button type="button" className={`${styles.entry} ${styles.addSpace}`} onClick={() => setCreating(true)}>
             <span className={styles.addIcon} aria-hidden>
               <Plus size={16} strokeWidth={1.75} />
             </span>
             <span className={styles.entryText}>
               <span className={styles.entryName}>{t('sidebar.addSpace')}</span>
-              <span id="add-space-soon" className={styles.entryMeta}>
-                {t('sidebar.addSpaceSoon')}
-              </span>
             </span>
           </button>
         </li>
       </ul>
+      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} onCreated={() => onChosen?.()} />
     </nav>
   );
 }

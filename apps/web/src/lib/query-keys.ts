@@ -1,0 +1,34 @@
+import type { Permission } from '@sauce/contract/common';
+
+// Query keys of every feature (ARCHITECTURE.md: key factories, never literals), kept in one
+// module because features invalidate each other's queries (a source write changes folder
+// counts and the space's status).
+
+/**
+ * Query keys of spaces (ARCHITECTURE.md: key factories, never literals). Everything about
+ * one space starts with `byId(id)`, so invalidating it refreshes its detail, status and
+ * invite links at once; `list()` is GET /workspace.
+ */
+export const workspaceKeys = {
+  all: () => ['workspaces'] as const,
+  list: () => ['workspaces', 'list'] as const,
+  byId: (id: number) => ['workspaces', id] as const,
+  detail: (id: number) => ['workspaces', id, 'detail'] as const,
+  status: (id: number) => ['workspaces', id, 'status'] as const,
+  invitation: (id: number, permission: Permission) => ['workspaces', id, 'invitation', permission] as const,
+  /** An invite link as the invited person sees it (GET /workspace/invitation/{id}). */
+  invitationInfo: (invitationId: string) => ['invitations', invitationId] as const,
+};
+
+/** Query keys of folders (ARCHITECTURE.md: key factories, never literals). */
+export const folderKeys = {
+  /** The space's folder list (GET /archive/folder/{workspace}/list). */
+  list: (workspaceId: number) => ['folders', workspaceId] as const,
+};
+
+/** Query keys of sources; every key starts with ['sauces', workspaceId]. */
+export const sauceKeys = {
+  all: (workspaceId: number) => ['sauces', workspaceId] as const,
+  lists: (workspaceId: number) => ['sauces', workspaceId, 'list'] as const,
+  detail: (workspaceId: number, id: number) => ['sauces', workspaceId, 'detail', id] as const,
+};

@@ -11,6 +11,8 @@ import type { Config } from '../config.ts';
 export interface TestS3Server {
   /** The s3 driver configuration: path-style, credentials S3RVER/S3RVER, its bucket created. */
   files: Config['files'];
+  /** The same as environment variables, for `buildTestApp(env)`. */
+  env: Record<string, string>;
   /** Stops the server and deletes its directory. */
   close(): Promise<void>;
 }
@@ -56,11 +58,19 @@ export async function startS3Server(): Promise<TestS3Server> {
     throw new Error(`s3rver did not start (exit code ${child.exitCode})`);
   }
   const { port } = JSON.parse(line.value) as { port: number };
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     files: {
       driver: 's3',
       bucket,
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint,
       region: 'us-east-1',
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',

@@ -196,15 +196,14 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       }
       const raw = reply.raw;
       let open = true;
-      let ping: NodeJS.Timeout | undefined;
-      let end: NodeJS.Timeout | undefined;
+      /** The keep-alive ping and the end of the stream's lifetime. */
+      const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
       let started = false;
       const close = () => {
         if (!open) return;
         open = false;
-        clearInterval(ping);
-        clearTimeout(end);
+        timers.forEach(clearTimeout); // clears intervals too
         unsubscribe();
         if (started) raw.end();
       };
@@ -231,8 +230,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 3000\n\n');
-      ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
-      end = setTimeout(close, STREAM_LIFETIME_MS);
+      timers.push(setInterval(() => raw.write(': ping\n\n'), PING_MS), setTimeout(close, STREAM_LIFETIME_MS));
       req.raw.on('close', close);
     },
   );

@@ -335,14 +335,7 @@ describe('deleting a space on S3-compatible storage', () => {
   let t3: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    const f = s3.files as Extract<TestApp['config']['files'], { driver: 's3' }>;
-    t3 = await buildTestApp({
-      S3_BUCKET: f.bucket,
-      S3_ENDPOINT: f.endpoint!,
-      S3_ACCESS_KEY_ID: f.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: f.secretAccessKey!,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    t3 = await buildTestApp(s3.env);
   });
   afterAll(async () => {
     await s3?.close();

@@ -9,6 +9,7 @@ import { saveDraft } from '../../features/sauces/lib/drafts.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { deferred } from '../../test/render.tsx';
 import { workspaceSummary } from '../../test/workspaces.ts';
 import { ArchiveImagePage } from './archive-image-page.tsx';
 
@@ -20,16 +21,6 @@ vi.mock('../../lib/api.ts', async (importOriginal) => ({
 const uploadImage = vi.hoisted(() => vi.fn());
 vi.mock('../../features/sauces/api/upload-image.ts', () => ({ uploadImage }));
 
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const uploaded = (id: number): UploadedImage => ({
   id,

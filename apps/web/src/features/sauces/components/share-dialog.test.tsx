@@ -5,6 +5,7 @@ import { initI18n } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { ShareDialog } from './share-dialog.tsx';
+import { deferred } from '../../../test/render.tsx';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({
@@ -14,16 +15,6 @@ vi.mock('../../../lib/api.ts', async (importOriginal) => ({
 
 const LINK = 'http://localhost/archive/sauce/share/abc';
 
-/** A promise the test settles by hand, to see the state before the first response. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function setup(isShareEnabled: boolean) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sessionPlugin } from './auth/session.ts';
 import { authorizePlugin } from './policies/authorize.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { createEventHub } from './services/events.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -187,10 +188,13 @@ export async function buildApp(opts: {
     files: opts.files ?? createFileStore(config.files),
     urls: createUrlSigner(opts.secret),
     events: createEventHub(opts.db.$client, app.log),
+    jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
     now: opts.now ?? Date.now,
   };
   // Open event streams would hold the server open: they end first.
   app.addHook('preClose', () => deps.events.close());
+  // Running jobs finish (or time out) before the database closes.
+  app.addHook('onClose', () => deps.jobs.stop());
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);

@@ -34,6 +34,10 @@ const zEnv = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often idle background workers look for jobs, seconds (0.5 to 60). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Comma-separated e-mail addresses of administrators (articles, notices). */
+  ADMIN_EMAILS: z.string().default(''),
   /** Sign-in attempts allowed per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
@@ -94,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    /** Lowercased; compared with a signed-in person's e-mail (auth/admin.ts). */
+    adminEmails: new Set(e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     files: e.S3_BUCKET
       ? {
           driver: 's3' as const,

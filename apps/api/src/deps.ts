@@ -8,14 +8,15 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { EventHub } from './services/events.ts';
 import type { FileStore } from './storage/file-store.ts';
 import type { UrlSigner } from './storage/signed-url.ts';
 
 /**
  * What every route group is given: the database, the configuration, the token secret, the
- * file store for uploaded images, the signer of their URLs, the workspace event hub and
- * the clock.
+ * file store for uploaded images, the signer of their URLs, the workspace event hub, the
+ * background job queue and the clock.
  */
 export interface Deps {
   db: Db;
@@ -24,6 +25,8 @@ export interface Deps {
   files: FileStore;
   urls: UrlSigner;
   events: EventHub;
+  /** Background jobs (pg-boss on the app's database). */
+  jobs: JobQueue;
   /** The current time, ms since the epoch (tests pass their own clock). */
   now: () => number;
 }

@@ -25,6 +25,8 @@ export const zUser = z.object({
   jobType: z.enum(JOB_TYPES),
   agreeMarketing: z.boolean(),
   tutorial: z.boolean(),
+  /** An administrator (ADMIN_EMAILS): manages curated articles and notices. */
+  isAdmin: z.boolean(),
 });
 export type User = z.infer<typeof zUser>;
 

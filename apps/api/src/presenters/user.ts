@@ -2,8 +2,11 @@ import type { User } from '@sauce/contract/auth';
 import { JOB_TYPES } from '@sauce/contract/auth';
 import type { users } from '../db/schema.ts';
 
-/** users row → SPEC §3 User; every field named (nothing leaks when a column is added). */
-export function presentUser(u: typeof users.$inferSelect): User {
+/**
+ * users row → SPEC §3 User; every field named (nothing leaks when a column is added).
+ * `isAdmin` says whether the person is an administrator (config ADMIN_EMAILS).
+ */
+export function presentUser(u: typeof users.$inferSelect, isAdmin: boolean): User {
   return {
     id: u.id,
     email: u.email,
@@ -12,5 +15,6 @@ export function presentUser(u: typeof users.$inferSelect): User {
     jobType: (JOB_TYPES as readonly string[]).includes(u.jobType) ? (u.jobType as User['jobType']) : 'none',
     agreeMarketing: u.agreeMarketing,
     tutorial: u.tutorial,
+    isAdmin,
   };
 }

@@ -37,6 +37,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
     DATA_DIR: `/tmp/sauce-test-data/${name}`,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
+    JOB_POLL_SECONDS: '0.5',
     ...env,
   });
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateDb, MIGRATIONS_DIR } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.ts';
+import { startJobQueue } from '../jobs/queue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,7 @@ declare module 'vitest' {
 /** Hash of the migrations: a template is reused only while they are unchanged. */
 function migrationsHash(): string {
   const h = createHash('sha256');
+  h.update('pgboss schema v10'); // the template also holds pg-boss's schema (jobs/queue.ts)
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
     if (f.endsWith('.sql')) h.update(readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
@@ -53,6 +55,8 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${building}`;
     const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
     await migrateDb(createDb(pool));
+    // pg-boss's schema too, so each test file's clone starts its queue at once.
+    await (await startJobQueue(pool)).stop();
     await pool.end();
     try {
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${templateDb}"`);

@@ -2,6 +2,7 @@ import { zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isAdminEmail } from '../../auth/admin.ts';
 import { webClientOf } from '../../auth/oidc.ts';
 import { clearSessionCookies, requireUser, setSessionCookies, startSession } from '../../auth/session.ts';
 import { revokeRefreshToken, rotateRefreshToken, signAccessToken } from '../../auth/tokens.ts';
@@ -120,6 +121,6 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     const userId = requireUser(req);
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw UnauthenticatedError();
-    return { success: true as const, data: presentUser(user) };
+    return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email)) };
   });
 };

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Tx } from '../db/client.ts';
+
+/**
+ * Payloads of the background jobs, by queue name. Each feature adds its own queues by
+ * declaration merging, next to the code that sends and works them:
+ *
+ * ```ts
+ * declare module '../jobs/queue.ts' {
+ *   interface JobPayloads { 'article-summary': { sauceId: number } }
+ * }
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+export type JobName = keyof JobPayloads & string;
+
+/** Retries of a failed job: 5, waiting 10 s, 20 s, 40 s… (pg-boss retryBackoff). */
+const DEFAULT_RETRY = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/** A job still running after this long is failed (and retried), seconds. */
+const DEFAULT_EXPIRE_S = 5 * 60;
+
+/** Options of one job: pg-boss's, and `tx` to send it inside the caller's transaction. */
+export type SendOptions = Omit<PgBoss.SendOptions, 'db'> & {
+  /** Sends as part of this transaction: the job exists only if the transaction commits. */
+  tx?: Tx;
+};
+
+/**
+ * Background jobs kept in PostgreSQL (pg-boss, schema `pgboss` of the app's own database:
+ * no other server to run). Jobs survive restarts, are retried with backoff, and are worked
+ * by whichever API process fetches them first.
+ */
+export interface JobQueue {
+  /**
+   * Queues a job. @returns its id, or null when a singleton key made it a duplicate.
+   */
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Works queue `name` in this process: `handler` gets one job's data; a throw fails the job
+   * (retried as its options say). `batchSize` jobs are fetched at a time, and the queue is
+   * polled every `pollingIntervalSeconds` (default 2).
+   */
+  work<N extends JobName>(
+    name: N,
+    handler: (data: JobPayloads[N], job: { id: string }) => Promise<void>,
+    options?: { batchSize?: number; pollingIntervalSeconds?: number },
+  ): Promise<void>;
+  /** Sends `data` to `name` on a cron schedule (UTC), once across all processes. */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
+  /** Creates queue `name` if missing (send and work do it themselves). */
+  ensureQueue(name: JobName): Promise<void>;
+  /** Stops working and waits up to `timeoutMs` for running jobs. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** pg-boss's database adapter over a pg pool or client. */
+const adapter = (client: Pick<pg.Pool, 'query'>): PgBoss.Db => ({
+  executeSql: (text, values) => client.query(text, values),
+});
+
+/**
+ * The node-postgres client that runs drizzle transaction `tx` (drizzle keeps it as
+ * `session.client`), so a job can be inserted in the same transaction.
+ */
+function clientOf(tx: Tx): Pick<pg.Pool, 'query'> {
+  const client = (tx as unknown as { session?: { client?: Pick<pg.Pool, 'query'> } }).session?.client;
+  if (!client) throw new Error('Not a drizzle node-postgres transaction');
+  return client;
+}
+
+/**
+ * Starts the job queue on `pool`'s database (creating pg-boss's schema on first use) and
+ * returns it. `pollingIntervalSeconds` is how often idle workers look for jobs.
+ */
+export async function startJobQueue(
+  pool: pg.Pool,
+  opts: { log?: FastifyBaseLogger; pollingIntervalSeconds?: number } = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({ db: adapter(pool), schema: 'pgboss', supervise: true, schedule: true });
+  boss.on('error', (err) => opts.log?.error({ err }, 'job queue error'));
+  await boss.start();
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = boss.createQueue(name, { name, ...DEFAULT_RETRY, expireInSeconds: DEFAULT_EXPIRE_S }).catch((err: unknown) => {
+        queues.delete(name);
+        throw err;
+      });
+      queues.set(name, q);
+    }
+    return q;
+  };
+
+  return {
+    ensureQueue,
+    async send(name, data, options = {}) {
+      await ensureQueue(name);
+      const { tx, ...rest } = options;
+      return boss.send(name, data as object, { ...rest, ...(tx ? { db: adapter(clientOf(tx)) } : {}) });
+    },
+    async work(name, handler, options = {}) {
+      await ensureQueue(name);
+      await boss.work<JobPayloads[typeof name]>(
+        name,
+        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data, { id: job.id });
+        },
+      );
+    },
+    async schedule(name, cron, data) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data as object, { tz: 'UTC' });
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    },
+  };
+}

@@ -55,6 +55,9 @@ export default defineConfig({
       METADATA_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // A build elsewhere than apps/web/dist (two people testing from one checkout).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      ...(process.env.ADMIN_EMAILS ? { ADMIN_EMAILS: process.env.ADMIN_EMAILS } : {}),
     },
   },
 });

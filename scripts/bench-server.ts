@@ -13,7 +13,7 @@ import { createUser } from '../apps/api/src/services/users.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR!;
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, timeouts: config.db });
 const { db, pool } = database;
 
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;

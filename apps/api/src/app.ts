@@ -23,9 +23,18 @@ import { createEventHub } from './services/events.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
-import { AppError, InvalidFormatError, NotFoundError, PayloadTooLargeError, SystemError } from './errors.ts';
+import {
+  AppError,
+  InvalidFormatError,
+  isDatabaseUnavailable,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  SystemError,
+} from './errors.ts';
 import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { fileRoutes } from './routes/files/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
@@ -115,6 +124,17 @@ export async function buildApp(opts: {
               : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Issue #9: a request must arrive whole within REQUEST_TIMEOUT_MS (a client trickling a
+    // body one byte at a time is cut off), and a connection idle that long is closed.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    // Headers must arrive within HEADERS_TIMEOUT_MS (Node's default is a minute), checked
+    // every second (Node checks every 30 s by default, so a limit could run 30 s late).
+    http: {
+      headersTimeout:
+        config.requestTimeoutMs > 0 ? Math.min(config.headersTimeoutMs, config.requestTimeoutMs) : config.headersTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -138,6 +158,9 @@ export async function buildApp(opts: {
       e = InvalidFormatError();
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = PayloadTooLargeError(BODY_LIMIT_BYTES);
+    } else if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      e = ServiceUnavailableError();
     } else if (err.statusCode === 429) {
       e = new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -146,6 +169,7 @@ export async function buildApp(opts: {
       req.log.error(err);
       e = SystemError();
     }
+    if (e.status === 503) reply.header('retry-after', '5');
     return reply.status(e.status).send({
       success: false,
       error: { code: e.code, message: e.message, ...(e.details !== undefined ? { details: e.details } : {}) },
@@ -208,6 +232,7 @@ export async function buildApp(opts: {
   // Apple posts its sign-in result to /auth/apple/callback, outside /api (SPEC §4 Sign-in).
   await app.register(async (root) => appleCallbackRoutes(root as never, deps));
   await app.register(async (root) => fileRoutes(root as never, deps));
+  await app.register(async (root) => healthRoutes(root as never, deps));
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -34,6 +34,14 @@ const zEnv = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Longest time to receive a whole request (headers and body), ms; 0 turns it off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** Longest time to receive a request's headers, ms. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Longest wait for a database connection before answering 503, ms. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Longest a single SQL statement may run, ms (the server cancels it; the client gives up 2 s later). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** How often idle background workers look for jobs, seconds (0.5 to 60). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Comma-separated e-mail addresses of administrators (articles, notices). */
@@ -99,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     /** Lowercased; compared with a signed-in person's e-mail (auth/admin.ts). */
     adminEmails: new Set(e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     files: e.S3_BUCKET

@@ -66,5 +66,74 @@ export const WorkspaceHasMembersError = () =>
 /** A personal space ('My space') cannot be shared, left, renamed or deleted (issue #7). */
 export const PersonalWorkspaceError = () =>
   new AppError(409, 'PERSONAL_WORKSPACE', 'This is a personal space: it cannot have other members or be changed.');
+
+// Issue #8: account, notices, import.
+/**
+ * SPEC §5/§8: a nickname that breaks a rule; `details.reason` is the contract's
+ * NicknameProblem ('space', 'emoji', 'invisible', 'empty', 'tooLong').
+ */
+export const NicknameInvalidError = (reason: string) =>
+  new AppError(
+    400,
+    'NICKNAME_INVALID',
+    reason === 'tooLong' ? 'A nickname has at most 15 characters.' : reason === 'empty' ? 'Enter a nickname.' : 'No spaces or emojis allowed.',
+    { reason },
+  );
+/**
+ * Withdrawal refused: the person is the only owner of spaces that have other members
+ * (a space always keeps an owner). `details.workspaces` lists them.
+ */
+export const OwnsSharedSpacesError = (workspaces: { id: number; name: string }[]) =>
+  new AppError(
+    409,
+    'OWNS_SHARED_SPACES',
+    'You are the only owner of a space with other members. Make another member an owner first.',
+    { workspaces },
+  );
+/** An import file that is not a supported format, not the claimed one, or damaged; `details.reason` says which. */
+export const ImportFileInvalidError = (reason: string, details: Record<string, unknown> = {}) =>
+  new AppError(400, 'IMPORT_FILE_INVALID', 'This file cannot be imported.', { reason, ...details });
+/** One import at a time per person (fairness of the job queue). */
+export const ImportInProgressError = () =>
+  new AppError(409, 'IMPORT_IN_PROGRESS', 'An import is already running. Wait for it to finish.');
+/** Issue #10: an article that does not exist or is hidden from the public list. */
+export const ArticleNotFoundError = () => new AppError(404, 'ARTICLE_NOT_FOUND', 'This article does not exist.');
+/** Issue #10: an article with the same canonical URL is already there (`details.id`). */
+export const ArticleExistsError = (id: number) =>
+  new AppError(409, 'ARTICLE_EXISTS', 'This article has already been added.', { id });
+/** Issue #10: adding by URL needs a title when the page cannot be read. */
+export const ArticleUnreadableError = (reason: string) =>
+  new AppError(422, 'ARTICLE_UNREADABLE', 'This page could not be read. Enter its title to add it anyway.', { reason });
+/** Issue #10: an unknown feed subscription. */
+export const FeedNotFoundError = () => new AppError(404, 'FEED_NOT_FOUND', 'This feed does not exist.');
+/** Issue #10: the feed URL is already subscribed (`details.id`). */
+export const FeedExistsError = (id: number) =>
+  new AppError(409, 'FEED_EXISTS', 'This feed is already subscribed.', { id });
+/**
+ * The database (or another service the request needs) does not answer in time (issue #9):
+ * 503 with `Retry-After`, answered at once instead of hanging.
+ */
+export const ServiceUnavailableError = (message = 'The service is busy or restarting. Please try again in a moment.') =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', message);
+
+/** PostgreSQL error codes of a server that is going away or not accepting connections. */
+const PG_UNAVAILABLE = new Set(['57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** Messages of node-postgres for a connection or an answer that did not come in time. */
+const PG_TIMEOUTS = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated unexpectedly/i;
+
+/**
+ * Whether `err` (or an error it wraps, as drizzle does) says the database is unavailable:
+ * no connection in time, no answer in time, a statement cancelled by its time limit, the
+ * server shutting down or refusing connections.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (PG_UNAVAILABLE.has(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
+    if (typeof message === 'string' && PG_TIMEOUTS.test(message)) return true;
+  }
+  return false;
+}
+
 export const SystemError = () =>
   new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

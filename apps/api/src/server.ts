@@ -15,6 +15,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    timeouts: config.db,
     log: (m) => console.log(`[db] ${m}`),
   });
   const files = createFileStore(config.files);

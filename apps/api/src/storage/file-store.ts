@@ -29,6 +29,8 @@ export interface FileStore {
   delete(keys: string[]): Promise<void>;
   /** Every key starting with `prefix` ('' for all), in no particular order (tests, sweeping). */
   list(prefix: string): Promise<string[]>;
+  /** Resolves when the store can be written to; @throws otherwise (GET /readyz). */
+  ping(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -69,6 +71,7 @@ function guarded(store: FileStore): FileStore {
       }
       return store.list(prefix);
     },
+    ping: () => store.ping(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from './file-store.ts';
 
@@ -89,6 +90,11 @@ export function createLocalStore(dir: string): FileStore {
           if (!isCode(err, 'ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR')) throw err;
         });
       }
+    },
+
+    async ping() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, constants.W_OK);
     },
 
     async list(prefix) {

@@ -1,6 +1,7 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   paginateListObjectsV2,
   PutObjectCommand,
@@ -71,6 +72,10 @@ export function createS3Store(files: S3Files): FileStore {
           throw new Error(`S3 DeleteObjects failed for ${failed.length} keys, e.g. ${failed[0]!.Key}: ${failed[0]!.Code}`);
         }
       }
+    },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
 
     async list(listPrefix) {

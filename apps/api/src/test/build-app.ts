@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
+import { createDb, createPool, type Db } from '../db/client.ts';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -30,8 +30,6 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  const db = createDb(pool);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/sauce-test-data/${name}`,
@@ -40,6 +38,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
     JOB_POLL_SECONDS: '0.5',
     ...env,
   });
+  const pool = createPool(url.toString(), config.db, 10);
+  const db = createDb(pool);
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
   const app = await buildApp({ config, db, secret, logger: false, now: opts.now });
   await app.ready();

@@ -48,6 +48,12 @@ export const UnsupportedImageError = (details?: { type: string | null }) =>
 /** An image whose header declares more pixels than `limitPixels` (a decompression bomb, issue #3). */
 export const TooManyPixelsError = (limitPixels: number) =>
   new AppError(413, 'TOO_MANY_PIXELS', `Images can have at most ${limitPixels} pixels.`, { limitPixels });
+/** An image whose decoding would take too long: too many frames, or over the time limit (issue #9). */
+export const ImageTooComplexError = (details: { limitFrames: number } | { limitSeconds: number }) =>
+  new AppError(413, 'IMAGE_TOO_COMPLEX', 'This image is too complex to process. Try a smaller or simpler one.', details);
+/** Too much at once from one person (sign-in attempts, uploads in progress). */
+export const RateLimitedError = (message = 'Too many attempts. Please wait a minute and try again.') =>
+  new AppError(429, 'RATE_LIMITED', message);
 /** SPEC §4/§8: an invite link that is unknown, expired or revoked ('lookup failure means expired'). */
 export const InvitationExpiredError = () =>
   new AppError(404, 'INVITATION_EXPIRED', 'The invite link has expired. Please ask for a new one.');

@@ -58,10 +58,16 @@ export const LIMITS = {
   imageBytes: 20_971_520,
   /** Pixels (width × height) of one uploaded image: a decoded bomb is refused before decoding. */
   imagePixels: 50_000_000,
+  /** Frames of one animated image (GIF, WebP): more is refused before decoding (issue #9). */
+  imageFrames: 1_000,
   /** Unsaved uploads a person may hold at once (uploaded, not yet saved into a source). */
   pendingUploads: 100,
   /** SPEC §5/§9: bytes a draft may take in local storage. */
   draftBytes: 5_000_000,
+  /** Issue #8: bytes of one import file, 50 MB (50 × 1,048,576); a 60 MB file is refused. */
+  importBytes: 52_428_800,
+  /** Issue #8: entries (bookmarks, rows, sources) in one import file. */
+  importEntries: 10_000,
 } as const;
 
 /** SPEC §5: a tag is 1–15 Korean letters, English letters or digits. */

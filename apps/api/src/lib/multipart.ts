@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { InvalidFormatError, PayloadTooLargeError } from '../errors.ts';
 
@@ -50,4 +55,38 @@ export async function readForm<F extends string>(
     throw e;
   }
   return { fields, file };
+}
+
+/**
+ * Streams the one file part `field` of a multipart request to a new file in `dir` (made
+ * 0700; the file 0600), so an upload holds a few kilobytes of memory however large it is
+ * (issue #9). The caller deletes the file when done with it.
+ * @returns the file's path and its size, bytes.
+ * @throws INVALID_FORMAT (400) when the body is not multipart or has no such file part;
+ *   PAYLOAD_TOO_LARGE (413, `details.limitBytes` = `maxBytes`) for a larger file — nothing
+ *   is left on disk then, nor when the client goes away halfway.
+ */
+export async function saveFile(
+  req: FastifyRequest,
+  opts: { field: string; maxBytes: number; dir: string },
+): Promise<{ path: string; bytes: number }> {
+  if (!req.isMultipart()) throw InvalidFormatError('Send the image as multipart/form-data.');
+  await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+  const file = path.join(opts.dir, `upload-${randomBytes(12).toString('hex')}`);
+  try {
+    const part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1, fields: 0, parts: 1 } });
+    if (!part || part.fieldname !== opts.field) {
+      part?.file.resume();
+      throw InvalidFormatError(`No file in the request (field '${opts.field}').`);
+    }
+    await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
+    if (part.file.truncated) throw PayloadTooLargeError(opts.maxBytes);
+    return { path: file, bytes: part.file.bytesRead };
+  } catch (e) {
+    await rm(file, { force: true });
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLargeError(opts.maxBytes);
+    if (code && LIMIT_CODES.has(code)) throw InvalidFormatError('Send one file and nothing else.');
+    throw e;
+  }
 }

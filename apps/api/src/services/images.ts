@@ -9,7 +9,8 @@ import { isoUtcSql } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, NoImageError, NotAuthorizedError, NotFoundError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
-import { processImage } from './image-processing.ts';
+import type { Ticket } from '../lib/fair-queue.ts';
+import { processImage, type ImageInput as ImageData } from './image-processing.ts';
 
 /** File names under an image's storage key (the original's name is stored per image). */
 const DISPLAY = 'display.webp';
@@ -45,28 +46,44 @@ export function presentUpload(urls: UrlSigner, img: ImageRow): UploadedImage {
   };
 }
 
+/** Unsaved uploads of `userId` now. */
+async function pendingCount(db: Tx, userId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(sauceImages)
+    .where(and(eq(sauceImages.uploaderId, userId), isNull(sauceImages.sauceId)));
+  return n;
+}
+
+/**
+ * Refuses an upload early, before its body is read, when its person already holds
+ * LIMITS.pendingUploads unsaved uploads. (uploadImage checks again when it writes the row.)
+ * @throws LIMIT_REACHED (422).
+ */
+export async function assertUploadRoom(db: Db, userId: number): Promise<void> {
+  if ((await pendingCount(db, userId)) >= LIMITS.pendingUploads) throw LimitReachedError('pendingUploads', LIMITS.pendingUploads);
+}
+
 /**
  * Stores an upload for `actor` in `workspaceId`: checks and processes it (processImage:
- * type by content, pixel limit, EXIF stripped, WebP display and thumbnail), writes its three
- * files, then the row. Nothing is left behind when any step fails: files written before a
- * failure are deleted, and the row is written last.
+ * type by content, pixel and frame limits, EXIF stripped, WebP display and thumbnail) in
+ * its turn in the image line (`ticket`), writes its three files, then the row — in a
+ * transaction that locks the person's row and counts their unsaved uploads, so parallel
+ * uploads cannot pass LIMITS.pendingUploads together (issue #9). Nothing is left behind when
+ * any step fails: files written before a failure are deleted, and the row is written last.
+ * @param input the upload's bytes or the temporary file they were streamed to.
  * @returns the pending image (not yet in a source).
- * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), LIMIT_REACHED (422) when the person
- *   already holds LIMITS.pendingUploads unsaved uploads.
+ * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), IMAGE_TOO_COMPLEX (413),
+ *   LIMIT_REACHED (422) when the person already holds LIMITS.pendingUploads unsaved uploads.
  */
 export async function uploadImage(
   db: Db,
   files: FileStore,
   actor: { userId: number; workspaceId: number },
-  data: Buffer,
+  input: ImageData,
+  ticket?: Ticket,
 ): Promise<ImageRow> {
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(sauceImages)
-    .where(and(eq(sauceImages.uploaderId, actor.userId), isNull(sauceImages.sauceId)));
-  if (n >= LIMITS.pendingUploads) throw LimitReachedError('pendingUploads', LIMITS.pendingUploads);
-
-  const processed = await processImage(data);
+  const processed = await processImage(input, ticket);
   const storageKey = `images/${randomBytes(16).toString('hex')}`;
   const originalName = `original.${processed.original.ext}`;
   const keys = imageFileKeys({ storageKey, originalName });
@@ -76,20 +93,26 @@ export async function uploadImage(
       files.put(keys[1]!, processed.display, 'image/webp'),
       files.put(keys[2]!, processed.thumbnail, 'image/webp'),
     ]);
-    const [row] = await db
-      .insert(sauceImages)
-      .values({
-        workspaceId: actor.workspaceId,
-        uploaderId: actor.userId,
-        storageKey,
-        originalName,
-        width: processed.width,
-        height: processed.height,
-        byteSize: processed.original.data.length + processed.display.length + processed.thumbnail.length,
-        color: processed.color,
-      })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM users WHERE id = ${actor.userId} FOR UPDATE`);
+      if ((await pendingCount(tx, actor.userId)) >= LIMITS.pendingUploads) {
+        throw LimitReachedError('pendingUploads', LIMITS.pendingUploads);
+      }
+      const [row] = await tx
+        .insert(sauceImages)
+        .values({
+          workspaceId: actor.workspaceId,
+          uploaderId: actor.userId,
+          storageKey,
+          originalName,
+          width: processed.width,
+          height: processed.height,
+          byteSize: processed.original.data.length + processed.display.length + processed.thumbnail.length,
+          color: processed.color,
+        })
+        .returning();
+      return row!;
+    });
   } catch (e) {
     await files.delete(keys).catch(() => undefined);
     throw e;

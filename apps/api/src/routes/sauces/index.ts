@@ -1,12 +1,16 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ok, page, zId } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
 import { zCreateSauce, zSauce, zSauceListQuery, zUpdateSauce, zUploadedImage } from '@sauce/contract/sauces';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { InvalidFormatError, PayloadTooLargeError } from '../../errors.ts';
+import { InvalidFormatError } from '../../errors.ts';
+import { saveFile } from '../../lib/multipart.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
+import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
 import * as service from '../../services/sauces.ts';
 
@@ -18,6 +22,8 @@ const tags = ['sauces'];
 export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const opts = { allowPrivate: deps.config.metadataAllowPrivate };
   const { urls } = deps;
+  /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
+  const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
   app.post(
     '/archive/sauce/:workspace/image/upload/single',
@@ -27,20 +33,24 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: { tags, params: wsParams, consumes: ['multipart/form-data'], response: { 200: ok(zUploadedImage) } },
     },
     async (req) => {
-      // Authorized (by the pre-handler) before the body is read: a reader or a stranger uploads nothing.
+      // Authorized (by the pre-handler) before the body is read: a reader or a stranger
+      // uploads nothing; so is the person's room for more unsaved uploads, and the upload's
+      // place in the bounded image line (503 / 429 when full). Then the body is streamed to a
+      // temporary file, so memory stays flat however many arrive at once (issue #9).
       const m = membershipOf(req);
       if (!req.isMultipart()) throw InvalidFormatError('Send the image as multipart/form-data.');
-      let data: Buffer;
+      await images.assertUploadRoom(deps.db, m.userId);
+      const ticket = admitImage(m.userId);
+      let tmp: string | undefined;
       try {
-        const part = await req.file();
-        if (!part) throw InvalidFormatError('No file in the request.');
-        data = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLargeError(LIMITS.imageBytes);
-        throw e;
+        const saved = await saveFile(req, { field: 'file', maxBytes: LIMITS.imageBytes, dir: uploadTmpDir });
+        tmp = saved.path;
+        const image = await images.uploadImage(deps.db, deps.files, m, tmp, ticket);
+        return { success: true as const, data: images.presentUpload(urls, image) };
+      } finally {
+        ticket.release();
+        if (tmp) await rm(tmp, { force: true });
       }
-      const image = await images.uploadImage(deps.db, deps.files, m, data);
-      return { success: true as const, data: images.presentUpload(urls, image) };
     },
   );
 

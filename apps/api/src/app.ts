@@ -176,6 +176,23 @@ export async function buildApp(opts: {
     });
   });
 
+  // JSON bodies must be valid UTF-8: Node would turn bad bytes into U+FFFD and the text
+  // would be stored changed without a word (issue #9). Parsed as Fastify does otherwise
+  // (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(raw as Buffer);
+    } catch {
+      done(InvalidFormatError('The body is not valid UTF-8.'), undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+
   await app.register(cookie);
   // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });

@@ -70,8 +70,11 @@ export const LIMITS = {
   importEntries: 10_000,
 } as const;
 
-/** SPEC §5: a tag is 1–15 Korean letters, English letters or digits. */
-export const TAG_PATTERN = /^[\p{Script=Hangul}A-Za-z0-9]{1,15}$/u;
+/**
+ * SPEC §5: a tag is 1–15 Korean letters, English letters or digits — not the Hangul fillers
+ * (U+115F, U+1160, U+3164, U+FFA0), which are Hangul but show nothing (issue #9).
+ */
+export const TAG_PATTERN = /^(?:(?![\u115F\u1160\u3164\uFFA0])[\p{Script=Hangul}A-Za-z0-9]){1,15}$/u;
 
 /**
  * Length as SPEC §5 counts it: characters (code points, so a Korean syllable or an emoji is

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zBodyId, zId, zText } from './common.ts';
 import { LIMITS, maxCounted } from './limits.ts';
+import { cleanText, noBidiControls } from './names.ts';
 import { zTagName } from './tags.ts';
 
 export const zSauceType = z.enum(['TEXT', 'IMAGE']);
@@ -109,10 +110,11 @@ export const zSauce = z.object({
 });
 export type Sauce = z.infer<typeof zSauce>;
 
+/** A source title: cleaned as names are (NFC, zero-width characters gone), on one line, without direction controls. */
 const title = (max: number) =>
   zText()
-    .transform((s) => s.replace(/[\r\n]/g, ' ').trim())
-    .pipe(z.string().refine(...maxCounted(max)));
+    .transform((s) => cleanText(s).replace(/[\r\n]/g, ' ').trim())
+    .pipe(z.string().refine(...maxCounted(max)).refine(...noBidiControls));
 
 /** A note's text: at most 20,000 characters, line breaks not counted (SPEC §5). */
 const zNote = zText().refine(...maxCounted(LIMITS.textLength));

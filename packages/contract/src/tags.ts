@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { zText } from './common.ts';
 import { TAG_PATTERN } from './limits.ts';
+import { cleanText } from './names.ts';
 
-/** SPEC §5: a tag name, Korean/English letters and digits, 1–15, stored lowercase. */
+/**
+ * SPEC §5: a tag name, Korean/English letters and digits, 1–15, stored lowercase, in NFC
+ * with zero-width characters removed (issue #9: one tag, however it was typed).
+ */
 export const zTagName = z
   .string()
-  .trim()
-  .regex(TAG_PATTERN, 'Only Korean letters, English letters and digits, 1–15 characters')
+  .transform((s) => cleanText(s).trim())
+  .pipe(z.string().regex(TAG_PATTERN, 'Only Korean letters, English letters and digits, 1–15 characters'))
   .transform((s) => s.toLowerCase());
 
 /** SPEC §3 Tag. */

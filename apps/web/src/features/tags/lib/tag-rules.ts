@@ -1,7 +1,7 @@
 import { LIMITS, TAG_PATTERN } from '@sauce/contract/limits';
 
-/** Characters a tag may hold (SPEC §5): Korean letters, English letters, digits. */
-const NOT_ALLOWED = /[^\p{Script=Hangul}A-Za-z0-9]/gu;
+/** Characters a tag may not hold (SPEC §5): anything but Korean letters, English letters and digits, and the blank Hangul fillers. */
+const NOT_ALLOWED = /[^\p{Script=Hangul}A-Za-z0-9]|[\u115F\u1160\u3164\uFFA0]/gu;
 
 export interface SanitizedTagInput {
   /** The input with refused characters removed, cut to 15 characters. */

@@ -291,3 +291,21 @@ describe('safeFetch', () => {
     expect([res.contentType, res.charset, res.status]).toEqual(['text/html', 'EUC-KR', 200]);
   });
 });
+
+describe('the outbound line (issue #9)', () => {
+  it('turns fetches away as busy beyond 32 at once to one host, and serves them again after', async () => {
+    const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'), 400));
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 40 }, () => safeFetch(url, local)));
+      const busy = results.filter((r) => r.status === 'rejected' && (r.reason as SafeFetchError).reason === 'busy');
+      expect(busy).toHaveLength(8);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(32);
+      expect((await safeFetch(url, local)).status).toBe(200);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+});

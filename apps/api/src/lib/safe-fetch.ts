@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { AppError, InvalidFormatError, UrlNotAllowedError } from '../errors.ts';
+import { FairQueue, QueueFullError, type Ticket } from './fair-queue.ts';
 
 /** Defaults of {@link safeFetch}: 5 s overall, 2 MB (2,097,152 bytes) of body, 5 redirects. */
 export const SAFE_FETCH_DEFAULTS = {
@@ -23,6 +24,13 @@ export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
   'accept-encoding': 'gzip, deflate, br',
 };
 
+/**
+ * Every outbound fetch of this process goes through one bounded line (issue #9): 16 at
+ * once, at most 128 admitted, 32 of them to one host — so no flood of requests or saves
+ * can turn the server into a firehose against a site, or pile up sockets without bound.
+ */
+const outbound = new FairQueue({ concurrency: 16, maxAdmitted: 128, maxPerKey: 32 });
+
 /** Whether an IP address (string form) may be connected to. */
 export type AddressPolicy = (address: string) => boolean;
 
@@ -35,7 +43,9 @@ export type SafeFetchFailure =
   | 'http-status'
   | 'unsupported-type'
   | 'unsupported-encoding'
-  | 'network';
+  | 'network'
+  /** This process already has as many fetches running and waiting as it allows. */
+  | 'busy';
 
 /**
  * A fetch that failed for a network or remote-side reason (timeout, size, status, type…).
@@ -269,6 +279,8 @@ const whenAborted = (signal: AbortSignal) =>
  * `maxRedirects`), each hop checked the same way; one deadline (`timeoutMs`) covers it
  * all; bodies stop at `maxBytes` before and after gzip/br/deflate decoding; only media
  * types in `accept` are read. Sends browser-like User-Agent and Accept headers.
+ * Waits its turn in the process's outbound line (16 at once; SafeFetchError 'busy' when
+ * it is full), within the same time limit.
  * @returns the final 2xx response with its decompressed body.
  * @throws AppError INVALID_FORMAT (400) for a malformed or non-http(s) `input`;
  *   AppError URL_NOT_ALLOWED (400) when the host or a redirect's host is, or resolves to,
@@ -329,13 +341,22 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     }
   };
 
+  let ticket: Ticket;
   try {
-    return await Promise.race([run(), whenAborted(signal)]);
+    ticket = outbound.admit(url.hostname);
+  } catch (e) {
+    clearTimeout(timer);
+    if (e instanceof QueueFullError) throw new SafeFetchError('busy', 'Too many fetches at once');
+    throw e;
+  }
+  try {
+    return await Promise.race([ticket.run(run), whenAborted(signal)]);
   } catch (e) {
     if (signal.aborted) throw new SafeFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
     if (e instanceof SafeFetchError || e instanceof AppError) throw e;
     throw new SafeFetchError('network', (e as Error).message ?? 'Network error', undefined, { cause: e });
   } finally {
+    ticket.release();
     clearTimeout(timer);
     controller.abort(); // tears down a request still in flight
     current?.destroy();

@@ -2,8 +2,9 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
 import { type CheerioAPI, load, loadBuffer } from 'cheerio';
 import { decodeHTML } from 'entities';
-import { AppError } from '../errors.ts';
+import { AppError, RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
+import { TokenBuckets } from '../lib/token-bucket.ts';
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 
@@ -35,6 +36,11 @@ export interface MetadataLogger {
 export interface MetadataOptions {
   /** Allow loopback and private addresses (config.metadataAllowPrivate). */
   allowPrivate: boolean;
+  /**
+   * Who asks: a fetch (not a cache hit) spends one of their {@link FETCHES_PER_MINUTE}
+   * (issue #9: link previews and saves share one budget per person).
+   */
+  person?: number;
   /** Replaces the address policy of safe-fetch (tests). Results are then not cached. */
   allowAddress?: AddressPolicy;
   log?: MetadataLogger;
@@ -74,6 +80,10 @@ export class TtlCache<V> {
 }
 
 const cache = new TtlCache<Metadata>(METADATA_LIMITS.cacheMs, METADATA_LIMITS.cacheEntries);
+
+/** Outbound page fetches one person may cause per minute: previews and saves together (issue #9). */
+export const FETCHES_PER_MINUTE = 60;
+const budget = new TokenBuckets(FETCHES_PER_MINUTE, 60_000);
 const inFlight = new Map<string, Promise<Metadata>>();
 
 /** Empties the metadata cache (tests). */
@@ -88,9 +98,11 @@ export function clearMetadataCache(): void {
  * parsed by {@link parseMetadata}; successful reads are cached 1 hour (SPEC §9,
  * 3,600,000 ms) and concurrent reads of one URL share one fetch.
  * SPEC §8: a page that cannot be read (unreachable, slow, too large, not HTML, HTTP error)
- * is logged 'failed to fetch metadata' and yields {@link EMPTY_METADATA}.
+ * is logged 'failed to fetch metadata' and yields {@link EMPTY_METADATA}. A fetch (not a
+ * cache hit) spends one of `person`'s {@link FETCHES_PER_MINUTE}.
  * @throws AppError INVALID_FORMAT (400) for a malformed or non-http(s) URL; AppError
- *   URL_NOT_ALLOWED (400) when the host, or a redirect's host, is a refused address.
+ *   URL_NOT_ALLOWED (400) when the host, or a redirect's host, is a refused address;
+ *   RATE_LIMITED (429) when `person` has spent their budget.
  */
 export async function fetchMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
   const href = parseHttpUrl(url).href;
@@ -100,6 +112,9 @@ export async function fetchMetadata(url: string, opts: MetadataOptions): Promise
     if (hit) return hit;
     const pending = inFlight.get(key);
     if (pending) return pending;
+  }
+  if (opts.person !== undefined && !budget.take(opts.person)) {
+    throw RateLimitedError('Too many link previews at once. Please wait a minute and try again.');
   }
   const work = (async () => {
     try {
@@ -128,9 +143,9 @@ export async function fetchMetadata(url: string, opts: MetadataOptions): Promise
 
 /**
  * Link metadata for saving a source (services/sauces.ts). Never throws: a refused address
- * (URL_NOT_ALLOWED) or a malformed URL also yields {@link EMPTY_METADATA}, so saving a
- * source whose link is private succeeds without a preview instead of failing. Everything
- * else as {@link fetchMetadata}.
+ * (URL_NOT_ALLOWED), a malformed URL or a spent budget also yields {@link EMPTY_METADATA},
+ * so saving a source succeeds without a preview instead of failing (saving it again later
+ * retries the preview). Everything else as {@link fetchMetadata}.
  */
 export async function getMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
   try {

@@ -200,26 +200,33 @@ async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderId
   if (unique.length) await tx.insert(sauceFolders).values(unique.map((folderId) => ({ sauceId, folderId })));
 }
 
-async function linkColumns(link: string | null, allowPrivate: boolean) {
-  const meta = link ? await getMetadata(link, { allowPrivate }) : EMPTY_METADATA;
+/** A text source's link and its preview, fetched on `person`'s fetch budget (services/metadata.ts). */
+async function linkColumns(link: string | null, allowPrivate: boolean, person: number) {
+  const meta = link ? await getMetadata(link, { allowPrivate, person }) : EMPTY_METADATA;
   return { link, linkTitle: meta.title, linkDescription: meta.description, linkImage: meta.image };
 }
 
 /**
  * Creates a sauce with its tags and folders — and, for an image sauce, its images and
  * comments (services/images.ts setSauceImages) — in one transaction. A text sauce's link
- * metadata is read first (cached 1 h, at most 5 s). Holds the workspace's lock
- * (lockMembership) while the sources are counted. Members watching the space are told.
+ * metadata is read first (cached 1 h, at most 5 s, on the person's fetch budget), but only
+ * once the space is known to have room (issue #9: no fetch for a save that would be
+ * refused). Holds the workspace's lock (lockMembership) while the sources are counted
+ * again. Members watching the space are told.
  * @throws LIMIT_REACHED (422) at 100 sources (SPEC §9 beta), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
 export async function createSauce(db: Db, m: Membership, input: CreateSauce, opts: { allowPrivate: boolean }) {
-  const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts.allowPrivate) : null;
-  const id = await db.transaction(async (tx) => {
-    await lockMembership(tx, m);
+  const assertRoom = async (tx: Tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, m.workspaceId));
     if (n >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
+  };
+  await assertRoom(db);
+  const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts.allowPrivate, m.userId) : null;
+  const id = await db.transaction(async (tx) => {
+    await lockMembership(tx, m);
+    await assertRoom(tx);
     const [row] = await tx
       .insert(sauces)
       .values({
@@ -283,7 +290,7 @@ export async function updateSauce(
   const missingPreview = !current.linkTitle && !current.linkImage;
   const link =
     newLink !== undefined && (newLink !== current.link || missingPreview)
-      ? await linkColumns(newLink, opts.allowPrivate)
+      ? await linkColumns(newLink, opts.allowPrivate, m.userId)
       : undefined;
   const removedKeys = await db.transaction(async (tx) => {
     await lockMembership(tx, m);

@@ -16,7 +16,8 @@ const tags = ['metadata'];
  * GET /api/metaData/getMeta?url= (SPEC §7 same-origin metadata): `{ title, description,
  * image }` of a link, empty strings where unknown or when the page cannot be read (SPEC §8).
  * Needs sign-in (it fetches on the server's behalf: not an open proxy); 60 calls a minute
- * per user. 400 INVALID_FORMAT for a missing, malformed or non-http(s) url; 400
+ * per user, and its fetches (not cache hits) spend the person's outbound-fetch budget shared
+ * with saving sources (services/metadata.ts FETCHES_PER_MINUTE; 429 when spent). 400 INVALID_FORMAT for a missing, malformed or non-http(s) url; 400
  * URL_NOT_ALLOWED for a private, loopback or link-local address (also via a redirect).
  */
 export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
@@ -33,10 +34,10 @@ export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: { tags, querystring: z.object({ url: zLink }), response: { 200: ok(zMetadata) } },
     },
     async (req, reply) => {
-      requireUser(req);
       const data = await fetchMetadata(req.query.url, {
         allowPrivate: deps.config.metadataAllowPrivate,
         log: req.log,
+        person: requireUser(req),
       });
       reply.header('cache-control', 'private, max-age=3600'); // SPEC §9: 3,600,000 ms
       return { success: true as const, data };

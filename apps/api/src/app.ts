@@ -19,6 +19,7 @@ import {
 import { sessionPlugin } from './auth/session.ts';
 import { authorizePlugin } from './policies/authorize.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { createSharedState } from './lib/shared-state.ts';
 import { createEventHub } from './services/events.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -196,7 +197,14 @@ export async function buildApp(opts: {
   await app.register(cookie);
   // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
-  await app.register(rateLimit, { global: false });
+  // Rate limits count in Redis when several processes serve (REDIS_URL), else in memory;
+  // Redis being down lets requests through rather than failing them (issue #9).
+  const shared = createSharedState(config.redis.url, config.redis.prefix, app.log);
+  app.addHook('onClose', () => shared.close());
+  await app.register(rateLimit, {
+    global: false,
+    ...(shared.redis ? { redis: shared.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
+  });
   await app.register(sessionPlugin, { config, secret: opts.secret });
   await app.register(authorizePlugin, { db: opts.db });
   if (config.corsOrigins.length > 0) {
@@ -228,6 +236,7 @@ export async function buildApp(opts: {
     secret: opts.secret,
     files: opts.files ?? createFileStore(config.files),
     urls: createUrlSigner(opts.secret),
+    shared,
     events: createEventHub(opts.db.$client, app.log),
     jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
     now: opts.now ?? Date.now,

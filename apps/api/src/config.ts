@@ -42,6 +42,10 @@ const zEnv = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Longest a single SQL statement may run, ms (the server cancels it; the client gives up 2 s later). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Redis shared by several API processes (rate limits, link-preview cache); unset: in-process. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key (several installations, or tests, on one Redis). */
+  REDIS_PREFIX: z.string().default('sauce:'),
   /** How often idle background workers look for jobs, seconds (0.5 to 60). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Comma-separated e-mail addresses of administrators (articles, notices). */
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    redis: { url: e.REDIS_URL || undefined, prefix: e.REDIS_PREFIX },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { SharedState } from './lib/shared-state.ts';
 import type { EventHub } from './services/events.ts';
 import type { FileStore } from './storage/file-store.ts';
 import type { UrlSigner } from './storage/signed-url.ts';
@@ -25,6 +26,8 @@ export interface Deps {
   files: FileStore;
   urls: UrlSigner;
   events: EventHub;
+  /** State shared by every API process: Redis when REDIS_URL is set, else this process's memory. */
+  shared: SharedState;
   /** Background jobs (pg-boss on the app's database). */
   jobs: JobQueue;
   /** The current time, ms since the epoch (tests pass their own clock). */

@@ -4,6 +4,9 @@ import { openDatabase } from './db/client.ts';
 import { sweepImages } from './services/images.ts';
 import { createFileStore } from './storage/file-store.ts';
 
+/** Longest a stop waits for requests and jobs under way, ms (orchestrators usually allow 30 s). */
+const DRAIN_MS = 25_000;
+
 /** How often unsaved uploads past their lifetime are swept, ms (hourly). */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -27,11 +30,21 @@ async function main() {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
   let closing = false;
+  /**
+   * Graceful stop (issue #9): no new connections; requests under way finish (new ones on
+   * open connections get 503); event streams end; running jobs finish; then the database
+   * closes. Whatever is still running after DRAIN_MS is cut off.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${signal}: finishing requests under way, then stopping`);
     clearInterval(sweeper);
+    const deadline = setTimeout(() => {
+      app.log.warn(`still busy after ${DRAIN_MS} ms: stopping anyway`);
+      process.exit(1);
+    }, DRAIN_MS);
+    deadline.unref();
     await app.close();
     await database.close();
     process.exit(0);

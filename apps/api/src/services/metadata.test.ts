@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
-import { EMPTY_METADATA, fetchMetadata, getMetadata, parseMetadata, TtlCache } from './metadata.ts';
+import { TtlCache } from '../lib/shared-state.ts';
+import { EMPTY_METADATA, fetchMetadata, getMetadata, parseMetadata } from './metadata.ts';
 
 const PAGE = 'https://example.com/blog/post/index.html';
 const parse = (head: string, body = '') => parseMetadata(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, PAGE);

@@ -4,7 +4,7 @@ import { type CheerioAPI, load, loadBuffer } from 'cheerio';
 import { decodeHTML } from 'entities';
 import { AppError, RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
-import { TokenBuckets } from '../lib/token-bucket.ts';
+import { memoryState, type SharedState } from '../lib/shared-state.ts';
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 
@@ -16,8 +16,6 @@ export const METADATA_LIMITS = {
   imageUrlLength: LIMITS.linkLength,
   /** SPEC §9: metadata cache lifetime, 3,600,000 ms. */
   cacheMs: LIMITS.metadataCacheMs,
-  /** Entries kept in memory; the least recently used go first. */
-  cacheEntries: 1_000,
   /** An <img> with width/height attributes at least this big is a "large image", px. */
   largeImagePx: 200,
   /** An <img> with a width or height attribute below this is an icon or a pixel, px. */
@@ -41,55 +39,21 @@ export interface MetadataOptions {
    * (issue #9: link previews and saves share one budget per person).
    */
   person?: number;
+  /** Where the cache and the budget live: Redis shared by every process, or this one's memory (the default). */
+  shared?: SharedState;
   /** Replaces the address policy of safe-fetch (tests). Results are then not cached. */
   allowAddress?: AddressPolicy;
   log?: MetadataLogger;
 }
 
-/** A small in-memory map whose entries expire after `ttlMs` and that keeps at most `max`. */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max: number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    if (hit.expires <= Date.now()) return undefined;
-    this.entries.set(key, hit); // most recently used last
-    return hit.value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-const cache = new TtlCache<Metadata>(METADATA_LIMITS.cacheMs, METADATA_LIMITS.cacheEntries);
+/** The state of a process that was given none (one process, no Redis). */
+const processState = memoryState();
+/** Reads of one URL under way in this process: concurrent reads share one fetch. */
+const inFlight = new Map<string, Promise<Metadata>>();
 
 /** Outbound page fetches one person may cause per minute: previews and saves together (issue #9). */
 export const FETCHES_PER_MINUTE = 60;
-const budget = new TokenBuckets(FETCHES_PER_MINUTE, 60_000);
-const inFlight = new Map<string, Promise<Metadata>>();
-
-/** Empties the metadata cache (tests). */
-export function clearMetadataCache(): void {
-  cache.clear();
-}
 
 /**
  * Link metadata of `url` for the same-origin endpoint (SPEC §7 "Same-origin metadata"):
@@ -107,13 +71,14 @@ export function clearMetadataCache(): void {
 export async function fetchMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
   const href = parseHttpUrl(url).href;
   const key = opts.allowAddress ? undefined : `${opts.allowPrivate ? 'any' : 'public'} ${href}`;
+  const shared = opts.shared ?? processState;
   if (key) {
-    const hit = cache.get(key);
-    if (hit) return hit;
+    const hit = await shared.get(`meta:${key}`);
+    if (hit) return JSON.parse(hit) as Metadata;
     const pending = inFlight.get(key);
     if (pending) return pending;
   }
-  if (opts.person !== undefined && !budget.take(opts.person)) {
+  if (opts.person !== undefined && !(await shared.hit(`fetch:${opts.person}`, FETCHES_PER_MINUTE, 60_000))) {
     throw RateLimitedError('Too many link previews at once. Please wait a minute and try again.');
   }
   const work = (async () => {
@@ -124,7 +89,7 @@ export async function fetchMetadata(url: string, opts: MetadataOptions): Promise
         accept: HTML_TYPES,
       });
       const meta = parseMetadata(res.body, res.url, res.charset);
-      if (key) cache.set(key, meta);
+      if (key) await shared.set(`meta:${key}`, JSON.stringify(meta), METADATA_LIMITS.cacheMs);
       return meta;
     } catch (e) {
       if (!(e instanceof SafeFetchError)) throw e;

@@ -8,6 +8,7 @@ import { sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema
 import { escapeLike, isoUtc as iso } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, SauceNotFoundError } from '../errors.ts';
 import { authorizePermission, authorizeWorkspace, can, lockMembership, type Membership } from '../policies/workspace.ts';
+import type { SharedState } from '../lib/shared-state.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { notifyWorkspace } from './events.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
@@ -200,9 +201,15 @@ async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderId
   if (unique.length) await tx.insert(sauceFolders).values(unique.map((folderId) => ({ sauceId, folderId })));
 }
 
+/** How a source's link preview is fetched: private addresses allowed or not, and where the cache and budget live. */
+export interface LinkOptions {
+  allowPrivate: boolean;
+  shared?: SharedState;
+}
+
 /** A text source's link and its preview, fetched on `person`'s fetch budget (services/metadata.ts). */
-async function linkColumns(link: string | null, allowPrivate: boolean, person: number) {
-  const meta = link ? await getMetadata(link, { allowPrivate, person }) : EMPTY_METADATA;
+async function linkColumns(link: string | null, opts: LinkOptions, person: number) {
+  const meta = link ? await getMetadata(link, { ...opts, person }) : EMPTY_METADATA;
   return { link, linkTitle: meta.title, linkDescription: meta.description, linkImage: meta.image };
 }
 
@@ -217,13 +224,13 @@ async function linkColumns(link: string | null, allowPrivate: boolean, person: n
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
-export async function createSauce(db: Db, m: Membership, input: CreateSauce, opts: { allowPrivate: boolean }) {
+export async function createSauce(db: Db, m: Membership, input: CreateSauce, opts: LinkOptions) {
   const assertRoom = async (tx: Tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(sauces).where(eq(sauces.workspaceId, m.workspaceId));
     if (n >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
   };
   await assertRoom(db);
-  const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts.allowPrivate, m.userId) : null;
+  const link = input.type === 'TEXT' ? await linkColumns(input.textSauce.link, opts, m.userId) : null;
   const id = await db.transaction(async (tx) => {
     await lockMembership(tx, m);
     await assertRoom(tx);
@@ -276,7 +283,7 @@ export async function updateSauce(
   m: Membership,
   id: number,
   input: UpdateSauce,
-  opts: { allowPrivate: boolean },
+  opts: LinkOptions,
 ) {
   const current = await getSauce(db, m.workspaceId, id);
   if (current.type === 'IMAGE' && input.textSauce) throw InvalidFormatError('An image source has no textSauce.');
@@ -290,7 +297,7 @@ export async function updateSauce(
   const missingPreview = !current.linkTitle && !current.linkImage;
   const link =
     newLink !== undefined && (newLink !== current.link || missingPreview)
-      ? await linkColumns(newLink, opts.allowPrivate, m.userId)
+      ? await linkColumns(newLink, opts, m.userId)
       : undefined;
   const removedKeys = await db.transaction(async (tx) => {
     await lockMembership(tx, m);

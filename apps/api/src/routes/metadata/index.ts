@@ -36,6 +36,7 @@ export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     async (req, reply) => {
       const data = await fetchMetadata(req.query.url, {
         allowPrivate: deps.config.metadataAllowPrivate,
+        shared: deps.shared,
         log: req.log,
         person: requireUser(req),
       });

@@ -20,7 +20,7 @@ const tags = ['sauces'];
 
 /** Source routes, SPEC §7 Sources (text and image sources, uploads, sharing). */
 export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  const opts = { allowPrivate: deps.config.metadataAllowPrivate };
+  const opts = { allowPrivate: deps.config.metadataAllowPrivate, shared: deps.shared };
   const { urls } = deps;
   /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
   const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');

@@ -1,0 +1,128 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Small state that several API processes must share (issue #9): cached values with a
+ * lifetime, and counters of fixed windows for rate limits. Kept in Redis when `REDIS_URL`
+ * is set, else in this process's memory (one process needs nothing more). Redis being down
+ * never fails a request: a read is a miss, a write is skipped, a counter lets the call through.
+ */
+export interface SharedState {
+  /** The value stored under `key`, or null when absent or expired. */
+  get(key: string): Promise<string | null>;
+  /** Stores `value` under `key` for `ttlMs`. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Counts one call of `key` in the current window of `windowMs`. @returns true while the
+   * window's count is at most `limit`, false beyond it.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** The Redis client, when Redis is used (for @fastify/rate-limit), else null. */
+  readonly redis: Redis | null;
+  close(): Promise<void>;
+}
+
+/** Entries the in-memory state keeps at most; the least recently used go first. */
+const MEMORY_ENTRIES = 10_000;
+
+/** A least-recently-used map whose entries expire; at most `max` entries. */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.expires <= Date.now()) return undefined;
+    this.entries.set(key, hit); // most recently used last
+    return hit.value;
+  }
+
+  /** Stores `value` for the cache's lifetime, or for `ttlMs` when given. */
+  set(key: string, value: V, ttlMs = this.ttlMs): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** The shared state of one process alone, in memory. */
+export function memoryState(): SharedState {
+  const values = new TtlCache<string>(60_000, MEMORY_ENTRIES);
+  const windows = new TtlCache<{ count: number; start: number }>(60_000, MEMORY_ENTRIES);
+  return {
+    redis: null,
+    async get(key) {
+      return values.get(key) ?? null;
+    },
+    async set(key, value, ttlMs) {
+      values.set(key, value, ttlMs);
+    },
+    async hit(key, limit, windowMs) {
+      const start = Math.floor(Date.now() / windowMs) * windowMs;
+      const w = windows.get(key);
+      const count = w && w.start === start ? w.count + 1 : 1;
+      windows.set(key, { count, start }, windowMs);
+      return count <= limit;
+    },
+    async close() {},
+  };
+}
+
+/**
+ * The shared state in Redis at `url`, every key under `prefix`. Commands give up after
+ * 500 ms (also while waiting for a connection), so a Redis outage costs a request at most
+ * that much (`log` hears of errors, once a minute at most).
+ */
+export function redisState(url: string, prefix: string, log?: { warn(obj: object, msg: string): void }): SharedState {
+  const redis = new Redis(url, {
+    keyPrefix: prefix,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    connectTimeout: 2_000,
+  });
+  let warned = 0;
+  redis.on('error', (err) => {
+    if (Date.now() - warned < 60_000) return;
+    warned = Date.now();
+    log?.warn({ err }, 'redis unavailable');
+  });
+  const quiet = async <T>(run: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await run();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    redis,
+    get: (key) => quiet(() => redis.get(key), null),
+    set: (key, value, ttlMs) => quiet(async () => void (await redis.set(key, value, 'PX', ttlMs)), undefined),
+    hit: (key, limit, windowMs) =>
+      quiet(async () => {
+        const window = `${key}:${Math.floor(Date.now() / windowMs)}`;
+        const [[, count]] = (await redis.multi().incr(window).pexpire(window, windowMs).exec()) as [[Error | null, number]];
+        return count <= limit;
+      }, true),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Redis when `redisUrl` is set (config REDIS_URL), else memory. */
+export function createSharedState(redisUrl: string | undefined, prefix: string, log?: { warn(obj: object, msg: string): void }): SharedState {
+  return redisUrl ? redisState(redisUrl, prefix, log) : memoryState();
+}

@@ -36,6 +36,7 @@ import {
 import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { metricsRoutes } from './routes/metrics/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
@@ -241,6 +242,8 @@ export async function buildApp(opts: {
     jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
     now: opts.now ?? Date.now,
   };
+  // Measured before any route is added, so every route's requests are counted.
+  await metricsRoutes(app as never, deps);
   // Open event streams would hold the server open: they end first.
   app.addHook('preClose', () => deps.events.close());
   // Running jobs finish (or time out) before the database closes.

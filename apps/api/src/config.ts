@@ -42,6 +42,8 @@ const zEnv = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Longest a single SQL statement may run, ms (the server cancels it; the client gives up 2 s later). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Bearer token of GET /metrics (Prometheus); unset: /metrics is off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Redis shared by several API processes (rate limits, link-preview cache); unset: in-process. */
   REDIS_URL: z.string().optional(),
   /** Prefix of every Redis key (several installations, or tests, on one Redis). */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: e.AUTH_RATE_LIMIT,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     redis: { url: e.REDIS_URL || undefined, prefix: e.REDIS_PREFIX },
+    metricsToken: e.METRICS_TOKEN,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },

@@ -1,0 +1,90 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Deps, ZApp } from '../../deps.ts';
+import { NotFoundError, UnauthenticatedError } from '../../errors.ts';
+import { imagesInLine } from '../../services/image-processing.ts';
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * GET /metrics in Prometheus's text format (issue #9), for operators: request rate and
+ * latency by route and status class, database pool use, images waiting in the upload
+ * line, background jobs waiting, and Node's process metrics. Off (404) unless
+ * METRICS_TOKEN is set, and then only with `Authorization: Bearer <METRICS_TOKEN>` (401
+ * otherwise). Registered on every app; requests are measured from the start either way.
+ */
+export async function metricsRoutes(app: ZApp, deps: Deps) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'sauce_' });
+
+  const duration = new Histogram({
+    name: 'sauce_http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern, method and status class.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: 'sauce_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status class.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const pool = deps.db.$client;
+  new Gauge({
+    name: 'sauce_db_pool_connections',
+    help: 'Database pool connections, by state (total, idle, waiting clients).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'sauce_image_line_size',
+    help: 'Images admitted to this process’s processing line and not yet done.',
+    registers: [registry],
+    collect() {
+      this.set(imagesInLine());
+    },
+  });
+  new Gauge({
+    name: 'sauce_jobs_waiting',
+    help: 'Background jobs waiting to run (created or to retry), by queue.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { rows } = await deps.db
+        .execute<{ name: string; n: number }>(
+          sql`SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`,
+        )
+        .catch(() => ({ rows: [] as { name: string; n: number }[] }));
+      for (const r of rows) this.set({ queue: r.name }, r.n);
+    },
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const labels = { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` };
+    duration.observe(labels, reply.elapsedTime / 1000);
+    requests.inc(labels);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    const token = deps.config.metricsToken;
+    if (!token) throw NotFoundError();
+    const given = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : '';
+    if (!sameSecret(given, token)) throw UnauthenticatedError('A valid metrics token is required.');
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}

@@ -25,7 +25,7 @@ export async function migrateDb(db: Db): Promise<void> {
 export interface PoolTimeouts {
   /** Longest wait for a connection (a new one, or a free one of the pool), ms. */
   connectTimeoutMs: number;
-  /** Longest a statement runs before PostgreSQL cancels it, ms. */
+  /** Longest a statement runs before PostgreSQL cancels it, ms; 0 for no limit (backups). */
   statementTimeoutMs: number;
 }
 
@@ -46,7 +46,7 @@ export function createPool(connectionString: string, t: PoolTimeouts, max = 20):
     max,
     connectionTimeoutMillis: t.connectTimeoutMs,
     statement_timeout: t.statementTimeoutMs,
-    query_timeout: t.statementTimeoutMs + CLIENT_GRACE_MS,
+    query_timeout: t.statementTimeoutMs ? t.statementTimeoutMs + CLIENT_GRACE_MS : undefined,
     idle_in_transaction_session_timeout: 60_000,
   });
 }

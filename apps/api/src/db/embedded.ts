@@ -94,6 +94,23 @@ function assertReachableAsPostgres(dataDir: string) {
 }
 
 /**
+ * The URL of the embedded server already running on `dataDir` (another process's, such as
+ * the app's while a backup runs), read from its `postmaster.pid`; null when none runs.
+ */
+export function runningServerUrl(dataDir: string, database: string): string | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !Number.isInteger(port)) return null;
+  const url = new URL(`postgres://127.0.0.1:${port}/${database}`);
+  url.username = ROLE;
+  url.password = databasePassword(path.join(path.dirname(dataDir), 'db-password'));
+  return url.toString();
+}
+
+/**
  * The installation's database password, kept in `file` (32 random bytes, base64url,
  * readable by its owner only: 0600) and made on first use.
  */

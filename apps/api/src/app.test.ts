@@ -25,6 +25,7 @@ const text: Sauce = {
   byteSize: 0,
   modeType: 'Sauce',
   destination: 'https://example.com/',
+  summary: null,
 };
 const image: Sauce = {
   ...text,

@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { startRevocations } from './auth/revocations.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { authorizePlugin } from './policies/authorize.ts';
 import { startJobQueue } from './jobs/queue.ts';
@@ -37,12 +38,15 @@ import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
+import { accountRoutes } from './routes/account/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { noticeRoutes } from './routes/notices/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
 import { sauceRoutes } from './routes/sauces/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { workspaceRoutes } from './routes/workspaces/index.ts';
+import { discoveryRoutes } from './routes/discovery/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 
@@ -97,7 +101,18 @@ const PG_BAD_INPUT = new Set(['22P02', '22003', '22021', '22001']);
 /** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-const ROUTE_GROUPS: RouteGroup[] = [authRoutes, workspaceRoutes, folderRoutes, sauceRoutes, tagRoutes, metadataRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [
+  authRoutes,
+  workspaceRoutes,
+  folderRoutes,
+  sauceRoutes,
+  tagRoutes,
+  metadataRoutes,
+  discoveryRoutes,
+  // Issue #8: my page, account, notices, import/export.
+  accountRoutes,
+  noticeRoutes,
+];
 
 /**
  * Builds the whole server: /api (SPEC §7 under /api, OpenAPI at /api/docs), uploaded images
@@ -206,7 +221,10 @@ export async function buildApp(opts: {
     global: false,
     ...(shared.redis ? { redis: shared.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
   });
-  await app.register(sessionPlugin, { config, secret: opts.secret });
+  // Deleted accounts' access tokens are refused at once (issue #8).
+  const revocations = await startRevocations(opts.db.$client, app.log);
+  app.addHook('onClose', () => revocations.close());
+  await app.register(sessionPlugin, { config, secret: opts.secret, isRevoked: revocations.isRevoked });
   await app.register(authorizePlugin, { db: opts.db });
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
@@ -240,6 +258,7 @@ export async function buildApp(opts: {
     shared,
     events: createEventHub(opts.db.$client, app.log),
     jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
+    revocations,
     now: opts.now ?? Date.now,
   };
   // Measured before any route is added, so every route's requests are counted.

@@ -3,6 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An absolute http(s) URL (links shown to people: never `javascript:`). */
+const httpUrl = z.url({ protocol: /^https?$/ });
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
@@ -52,6 +55,29 @@ const zEnv = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Comma-separated e-mail addresses of administrators (articles, notices). */
   ADMIN_EMAILS: z.string().default(''),
+  /** Issue #10: an OpenAI-compatible endpoint for AI summaries (unset: the built-in extractive summariser). */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Longest wait for the endpoint's whole answer, ms. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Most tokens a summary may use (`max_tokens`). */
+  AI_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
+  /** Most characters of article text sent to the endpoint. */
+  AI_MAX_INPUT_CHARS: z.coerce.number().int().min(500).max(200_000).default(12_000),
+  /** Longest wait for an article page when summarising it, ms. */
+  SUMMARY_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Retries of a summary whose page did not answer (10 s, 20 s… apart). */
+  SUMMARY_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** When subscribed feeds are polled (cron, UTC). */
+  FEED_POLL_CRON: z.string().min(9).default('*/30 * * * *'),
+  /** Load the curated seed articles when the database has never held an article. */
+  ARTICLES_SEED: bool.default(true),
+  /** Issue #8: the shell's external links (SPEC §1, §2 Sidebar); each is hidden while unset. */
+  FEEDBACK_URL: httpUrl.optional(),
+  ANDROID_APP_URL: httpUrl.optional(),
+  IOS_APP_URL: httpUrl.optional(),
+  FIGMA_PLUGIN_URL: httpUrl.optional(),
   /** Sign-in attempts allowed per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
@@ -118,8 +144,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    /** Issue #8: external links the web app shows (GET /api/app/config); null hides one. */
+    links: {
+      feedback: e.FEEDBACK_URL ?? null,
+      android: e.ANDROID_APP_URL ?? null,
+      ios: e.IOS_APP_URL ?? null,
+      plugin: e.FIGMA_PLUGIN_URL ?? null,
+    },
     /** Lowercased; compared with a signed-in person's e-mail (auth/admin.ts). */
     adminEmails: new Set(e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    /** Issue #10: summaries by an OpenAI-compatible endpoint when `baseUrl` is set. */
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxTokens: e.AI_MAX_TOKENS,
+      maxInputChars: e.AI_MAX_INPUT_CHARS,
+    },
+    /** Issue #10: article summaries, feeds and the seed. */
+    articles: {
+      summaryFetchTimeoutMs: e.SUMMARY_FETCH_TIMEOUT_MS,
+      summaryRetries: e.SUMMARY_RETRIES,
+      feedPollCron: e.FEED_POLL_CRON,
+      seed: e.ARTICLES_SEED,
+    },
     files: e.S3_BUCKET
       ? {
           driver: 's3' as const,

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Revocations } from './auth/revocations.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SharedState } from './lib/shared-state.ts';
 import type { EventHub } from './services/events.ts';
@@ -30,6 +31,8 @@ export interface Deps {
   shared: SharedState;
   /** Background jobs (pg-boss on the app's database). */
   jobs: JobQueue;
+  /** Deleted accounts whose access tokens are refused (issue #8). */
+  revocations: Revocations;
   /** The current time, ms since the epoch (tests pass their own clock). */
   now: () => number;
 }

@@ -83,6 +83,21 @@ export type SauceImage = z.infer<typeof zSauceImage>;
 /** What a card needs to reserve an image's box before it loads (DESIGN.md Cards). */
 export const zThumbnailMeta = z.object({ width: z.number().int(), height: z.number().int(), color: z.string() });
 
+/**
+ * The AI summary of a saved article (issue #10): `pending` until the job has run, then
+ * `ready` (3–5 sentences in `text`), `unavailable` (no readable text on the page: 'summary
+ * not available for this site') or `failed` (the page did not answer, after retries).
+ * Null on sources without a requested summary.
+ */
+export const zSauceSummary = z.object({
+  status: z.enum(['pending', 'ready', 'unavailable', 'failed']),
+  /** The summary, sentences separated by line breaks; '' unless ready. */
+  text: z.string(),
+  /** How it was made: the built-in extractive summariser or an LLM; null until ready. */
+  method: z.enum(['extractive', 'llm']).nullable(),
+});
+export type SauceSummary = z.infer<typeof zSauceSummary>;
+
 /** SPEC §3 Source (sauce), as every list and read returns it. */
 export const zSauce = z.object({
   id: z.number().int(),
@@ -105,8 +120,11 @@ export const zSauce = z.object({
   activeSauce: z.boolean(),
   isShareEnabled: z.boolean(),
   byteSize: z.number().int(),
-  modeType: z.literal('Sauce'),
+  /** 'Article' for a source saved from the articles (POST /discovery/articles/{id}/fork). */
+  modeType: z.enum(['Sauce', 'Article']),
+  /** The link the source leads to: a text source's link, a saved article's URL. */
   destination: z.string().nullable(),
+  summary: zSauceSummary.nullable(),
 });
 export type Sauce = z.infer<typeof zSauce>;
 

@@ -30,8 +30,9 @@ function sameToken(a: string, b: string): boolean {
  * state-changing requests authenticated by cookie (header `x-csrf-token` must equal cookie
  * `csrf_token`); hands out the csrf cookie to browsers that lack one.
  * Routes opt out of the check with `config: { csrf: false }` (Apple's form_post callback).
+ * `isRevoked` names accounts whose tokens are refused (deleted accounts, issue #8).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array; isRevoked?: (userId: number) => boolean }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (req, reply) => {
@@ -57,7 +58,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     const token = bearer ?? cookieToken;
     if (token) {
       try {
-        req.userId = await verifyAccessToken(opts.secret, token);
+        const userId = await verifyAccessToken(opts.secret, token);
+        // A deleted account's tokens stop working at once (issue #8, auth/revocations.ts).
+        if (opts.isRevoked?.(userId)) req.authError = UnauthenticatedError('This account no longer exists.');
+        else req.userId = userId;
       } catch (e) {
         req.authError = e as Error;
       }

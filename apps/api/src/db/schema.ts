@@ -3,13 +3,16 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -21,19 +24,27 @@ export const sauceTypeEnum = pgEnum('sauce_type', ['TEXT', 'IMAGE']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email'),
-  nickname: text('nickname').notNull().unique(),
-  profileImage: text('profile_image'),
-  jobType: text('job_type').notNull().default('none'),
-  agreeMarketing: boolean('agree_marketing').notNull().default(false),
-  tutorial: boolean('tutorial').notNull().default(false),
-  googleSub: text('google_sub').unique(),
-  appleSub: text('apple_sub').unique(),
-  devEmail: text('dev_email').unique(),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    /** Unique ignoring case (issue #8: index users_nickname_lower_uq on lower(nickname)). */
+    nickname: text('nickname').notNull(),
+    /** FileStore key of the profile image (`avatars/<32 hex>.webp`, issue #8), or null. */
+    profileImage: text('profile_image'),
+    jobType: text('job_type').notNull().default('none'),
+    agreeMarketing: boolean('agree_marketing').notNull().default(false),
+    tutorial: boolean('tutorial').notNull().default(false),
+    googleSub: text('google_sub').unique(),
+    appleSub: text('apple_sub').unique(),
+    devEmail: text('dev_email').unique(),
+    /** Issue #8: when the person last opened the notice page; null: never. */
+    noticesReadAt: timestamp('notices_read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_nickname_lower_uq').on(sql`lower(${t.nickname})`)],
+);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -135,9 +146,28 @@ export const sauces = pgTable(
     shareId: text('share_id').unique(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue #8: what an imported source was made from (services/import); re-runs skip it. */
+    importKey: text('import_key'),
+    // Issue #10 (migration 0003_articles): a source saved from an article, and its AI summary.
+    /** 'Sauce', or 'Article' for a source saved from the articles (SPEC §3 modeType). */
+    modeType: text('mode_type').notNull().default('Sauce'),
+    /** The article it was saved from; null once that article is deleted (the source stays). */
+    articleId: integer('article_id').references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
+    /** null (no summary asked), 'pending', 'ready', 'unavailable' or 'failed'. */
+    summaryStatus: text('summary_status'),
+    summary: text('summary'),
+    /** 'extractive' or 'llm'. */
+    summaryMethod: text('summary_method'),
   },
   (t) => [
     index('sauces_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    index('sauces_author_idx').on(t.authorId),
+    uniqueIndex('sauces_import_key_uq').on(t.workspaceId, t.importKey).where(sql`import_key IS NOT NULL`),
+    // Issue #10: an article is saved once per space (a second save returns the same source).
+    uniqueIndex('sauces_workspace_article_uq').on(t.workspaceId, t.articleId).where(sql`${t.articleId} IS NOT NULL`),
+    index('sauces_article_idx').on(t.articleId).where(sql`${t.articleId} IS NOT NULL`),
+    check('sauces_mode_type_values', sql`${t.modeType} IN ('Sauce', 'Article')`),
+    check('sauces_summary_status_values', sql`${t.summaryStatus} IN ('pending', 'ready', 'unavailable', 'failed')`),
   ],
 );
 
@@ -222,5 +252,175 @@ export const imageComments = pgTable(
     index('image_comments_image_idx').on(t.imageId, t.position),
     check('image_comments_x_range', sql`${t.x} >= 0 AND ${t.x} <= 1`),
     check('image_comments_y_range', sql`${t.y} >= 0 AND ${t.y} <= 1`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------
+// Issue #8: my page, account life, import/export (migration 0004_account.sql)
+// ---------------------------------------------------------------------------------------
+
+/** A notice written by an administrator (ADMIN_EMAILS), shown on /mypage/notice newest first. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notices_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Why people left (SPEC §3 Withdrawal reasons 1–6): the reason and the day, nothing linking to the person. */
+export const withdrawalReasons = pgTable(
+  'withdrawal_reasons',
+  {
+    id: serial('id').primaryKey(),
+    reason: smallint('reason').notNull(),
+    createdOn: date('created_on').notNull().default(sql`CURRENT_DATE`),
+  },
+  (t) => [check('withdrawal_reasons_reason_range', sql`${t.reason} BETWEEN 1 AND 6`)],
+);
+
+/**
+ * Deleted accounts whose access tokens are refused until they would have expired anyway
+ * (auth/revocations.ts). No foreign key: the user row is gone.
+ */
+export const revokedUsers = pgTable(
+  'revoked_users',
+  {
+    userId: integer('user_id').primaryKey(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('revoked_users_revoked_at_idx').on(t.revokedAt)],
+);
+
+/**
+ * An import of a bookmarks file into a space and folder (services/import/), worked by a
+ * background job. `entries` holds the parsed entries until the job finishes; `fileKey` the
+ * uploaded ZIP of a Sauce export while its images are still needed.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key'),
+    status: text('status').notNull().default('queued'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    entries: jsonb('entries'),
+    errorCode: text('error_code'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_user_idx').on(t.userId, t.createdAt.desc()),
+    check('import_jobs_status', sql`${t.status} IN ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** An entry of an import that was not imported, and why (IMPORT_SKIP_REASONS). */
+export const importSkips = pgTable(
+  'import_skips',
+  {
+    jobId: integer('job_id').notNull().references(() => importJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] })],
+);
+
+// ---------------------------------------------------------------------------------------
+// Articles (issue #10, migration 0003_articles): curated articles by category and the
+// RSS/Atom feeds that add to them. Sources saved from an article are `sauces` rows
+// (mode_type, article_id and the summary columns above).
+// ---------------------------------------------------------------------------------------
+
+/** An RSS or Atom feed a category is subscribed to; polled by the job queue (jobs/articles.ts). */
+export const articleFeeds = pgTable(
+  'article_feeds',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    /** The feed's own title, once read. */
+    title: text('title').notNull().default(''),
+    /** 1 design, 2 business, 3 development, 4 marketing (contract ARTICLE_CATEGORIES). */
+    category: smallint('category').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'pending' (never polled), 'ok' or 'failing'. */
+    status: text('status').notNull().default('pending'),
+    /** A FEED_ERROR_CODES code of the last failed poll, with its message. */
+    lastErrorCode: text('last_error_code'),
+    lastError: text('last_error'),
+    /** Failed polls in a row. */
+    failureCount: integer('failure_count').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('article_feeds_category_range', sql`${t.category} BETWEEN 1 AND 4`),
+    check('article_feeds_status_values', sql`${t.status} IN ('pending', 'ok', 'failing')`),
+  ],
+);
+
+/**
+ * A curated article (SPEC §3 Article). `canonicalUrl` (the link without tracking
+ * parameters, fragment, `www.`, trailing slash) de-duplicates feeds, seeds and admins.
+ * `summary*` caches the AI summary made for the first person who saved it, so later saves
+ * get it at once. `sortAt` (published, else added) orders the lists.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull().unique(),
+    description: text('description').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
+    publisherUrl: text('publisher_url'),
+    favicon: text('favicon'),
+    thumbnail: text('thumbnail'),
+    /** 'ko', 'en', or null when unknown. */
+    language: text('language'),
+    category: smallint('category').notNull(),
+    /** Lowercase, at most 5. */
+    tags: text('tags').array().notNull().default(sql`'{}'`),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    hidden: boolean('hidden').notNull().default(false),
+    /** 'seed', 'admin' or 'feed'. */
+    source: text('source').notNull().default('admin'),
+    feedId: integer('feed_id').references(() => articleFeeds.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    summary: text('summary'),
+    summaryMethod: text('summary_method'),
+    summarizedAt: timestamp('summarized_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sortAt: timestamp('sort_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`COALESCE("published_at", "created_at")`),
+  },
+  (t) => [
+    index('articles_list_idx').on(t.sortAt.desc(), t.id.desc()).where(sql`NOT ${t.hidden}`),
+    index('articles_category_list_idx').on(t.category, t.sortAt.desc(), t.id.desc()).where(sql`NOT ${t.hidden}`),
+    index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('articles_tags_idx').using('gin', t.tags),
+    index('articles_feed_idx').on(t.feedId).where(sql`${t.feedId} IS NOT NULL`),
+    check('articles_category_range', sql`${t.category} BETWEEN 1 AND 4`),
+    check('articles_source_values', sql`${t.source} IN ('seed', 'admin', 'feed')`),
   ],
 );

@@ -45,7 +45,8 @@ export interface JobQueue {
    */
   work<N extends JobName>(
     name: N,
-    handler: (data: JobPayloads[N], job: { id: string }) => Promise<void>,
+    /** `retryCount`: retries already made (0 on the first attempt); `retryLimit`: retries allowed. */
+    handler: (data: JobPayloads[N], job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>,
     options?: { batchSize?: number; pollingIntervalSeconds?: number },
   ): Promise<void>;
   /** Sends `data` to `name` on a cron schedule (UTC), once across all processes. */
@@ -106,9 +107,13 @@ export async function startJobQueue(
       await ensureQueue(name);
       await boss.work<JobPayloads[typeof name]>(
         name,
-        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: options.batchSize ?? 1,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2,
+          includeMetadata: true,
+        },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data, { id: job.id });
+          for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
         },
       );
     },

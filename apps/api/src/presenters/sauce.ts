@@ -1,5 +1,6 @@
 import type { Sauce, SauceImage } from '@sauce/contract/sauces';
 import { thumbnailUrl } from '../services/images.ts';
+import { profileImageUrl } from './user.ts';
 import type { SauceRecord } from '../services/sauces.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 
@@ -28,12 +29,19 @@ export function presentSauce(r: SauceRecord, isEditable: boolean, urls: UrlSigne
     tagSet: r.tagNames.map((name) => ({ name })),
     folderSet: r.folderSet,
     userNickname: r.authorNickname,
-    userProfileImage: r.authorProfileImage,
+    userProfileImage: profileImageUrl(urls, r.authorProfileImage),
     isEditable,
     activeSauce: true,
     isShareEnabled: r.isShareEnabled,
     byteSize: r.byteSize,
-    modeType: 'Sauce',
+    modeType: r.modeType,
     destination: r.link,
+    summary: r.summaryStatus
+      ? {
+          status: r.summaryStatus,
+          text: r.summaryStatus === 'ready' ? (r.summary ?? '') : '',
+          method: r.summaryStatus === 'ready' ? r.summaryMethod : null,
+        }
+      : null,
   };
 }

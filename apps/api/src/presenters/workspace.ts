@@ -2,6 +2,7 @@ import type { Permission } from '@sauce/contract/common';
 import type { Member, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { abilitiesOf } from '../policies/workspace.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
+import { profileImageUrl } from './user.ts';
 
 /** A space as read with the caller's role. */
 export interface WorkspaceRecord {
@@ -28,12 +29,22 @@ export function presentWorkspaceSummary(r: WorkspaceRecord, urls: UrlSigner): Wo
 }
 
 /** A member row → SPEC §3 Workspace user; every field named. */
-export function presentMember(r: {
-  id: number;
-  nickname: string;
-  profileImage: string | null;
-  permission: Permission;
-  joinedAt: string;
-}): Member {
-  return { id: r.id, nickname: r.nickname, profileImage: r.profileImage, permission: r.permission, joinedAt: r.joinedAt };
+export function presentMember(
+  r: {
+    id: number;
+    nickname: string;
+    /** The stored profile image (a FileStore key), signed here (issue #8). */
+    profileImage: string | null;
+    permission: Permission;
+    joinedAt: string;
+  },
+  urls: UrlSigner,
+): Member {
+  return {
+    id: r.id,
+    nickname: r.nickname,
+    profileImage: profileImageUrl(urls, r.profileImage),
+    permission: r.permission,
+    joinedAt: r.joinedAt,
+  };
 }

@@ -9,6 +9,7 @@ import { isoUtcSql } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, NoImageError, NotAuthorizedError, NotFoundError } from '../errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
+import { profileImageUrl } from '../presenters/user.ts';
 import type { Ticket } from '../lib/fair-queue.ts';
 import { processImage, type ImageInput as ImageData } from './image-processing.ts';
 
@@ -175,7 +176,7 @@ export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number, 
         y: c.y,
         parent: c.parentId,
         authorNickname: c.authorNickname,
-        authorProfileImage: c.authorProfileImage,
+        authorProfileImage: profileImageUrl(urls, c.authorProfileImage),
         createdAt: c.createdAt,
         isEditable: viewerId !== null && c.authorId === viewerId,
       })),

@@ -8,6 +8,7 @@ import { invitations, workspaceMembers } from '../db/schema.ts';
 import { AlreadyJoinedError, InvitationExpiredError, LimitReachedError, NotFoundError } from '../errors.ts';
 import { authorizeWorkspace, lockMembership, type Membership } from '../policies/workspace.ts';
 import { workspaceImageUrl } from '../presenters/workspace.ts';
+import { profileImageUrl } from '../presenters/user.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { notifyWorkspace } from './events.ts';
 import { listWorkspaces } from './workspaces.ts';
@@ -152,7 +153,7 @@ export async function getInvitationInfo(deps: InvitationDeps, userId: number, id
       image: workspaceImageUrl(deps.urls, r.image_key),
       memberCount: r.members,
     },
-    inviter: { nickname: r.inviter, profileImage: r.inviter_image },
+    inviter: { nickname: r.inviter, profileImage: profileImageUrl(deps.urls, r.inviter_image) },
     isMember: r.is_member,
   };
 }

@@ -40,6 +40,12 @@ export interface SauceRecord {
   folderSet: { id: number; name: string }[];
   /** The first image of an image sauce (its card), or null. */
   cover: { key: string; width: number; height: number; color: string } | null;
+  /** 'Article' for a source saved from an article (issue #10), else 'Sauce'. */
+  modeType: 'Sauce' | 'Article';
+  /** The AI summary's state (null: none asked), text and method (issue #10). */
+  summaryStatus: 'pending' | 'ready' | 'unavailable' | 'failed' | null;
+  summary: string | null;
+  summaryMethod: 'extractive' | 'llm' | null;
 }
 
 // Timestamps leave PostgreSQL already in the API's format (db/sql.ts isoUtc), so no Date is
@@ -47,6 +53,7 @@ export interface SauceRecord {
 /** Everything a card shows (tags and folders aggregated as JSON) of sauce `s` with author `u`. */
 const CARD_COLUMNS = `s.id, s.workspace_id, s.type, s.title, s.text, s.link, s.link_title, s.link_description,
       s.link_image, s.thumbnail, s.byte_size, s.is_share_enabled, s.share_id,
+      s.mode_type, s.summary_status, s.summary, s.summary_method,
       ${iso('s.created_at')} AS created_at, ${iso('s.updated_at')} AS updated_at,
       u.nickname AS author_nickname, u.profile_image AS author_profile_image,
       COALESCE((SELECT json_agg(t.name ORDER BY t.position) FROM sauce_tags t WHERE t.sauce_id = s.id), '[]') AS tag_names,
@@ -79,6 +86,10 @@ const toRecord = (r: CardRow): SauceRecord => ({
   tagNames: r.tag_names as string[],
   folderSet: r.folder_set as { id: number; name: string }[],
   cover: r.cover as SauceRecord['cover'],
+  modeType: r.mode_type as SauceRecord['modeType'],
+  summaryStatus: r.summary_status as SauceRecord['summaryStatus'],
+  summary: r.summary as string | null,
+  summaryMethod: r.summary_method as SauceRecord['summaryMethod'],
 });
 
 /**
@@ -185,7 +196,7 @@ export async function getSauce(db: Tx, workspaceId: number, id: number): Promise
 }
 
 /** Replaces a sauce's tags (order kept) and adds them to the actor's tag list. */
-async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
+export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
   const unique = [...new Set(names)];
   if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
   await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId));

@@ -1,9 +1,11 @@
+import type { TagUsage } from '@sauce/contract/account';
 import type { Tag } from '@sauce/contract/tags';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { tags } from '../db/schema.ts';
 import { escapeLike } from '../db/sql.ts';
 import { NotFoundError } from '../errors.ts';
+import { notifyWorkspace } from './events.ts';
 
 const TAG_COLUMNS = { name: tags.name, favorite: tags.favorite };
 
@@ -61,4 +63,126 @@ export async function setFavorite(db: Db, userId: number, name: string, favorite
     .returning(TAG_COLUMNS);
   if (!row) throw NotFoundError('Tag not found.');
   return row;
+}
+
+// ---------------------------------------------------------------------------------------
+// Tag management (/mypage/tags, issue #8)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * "The person's sources" of tag management: sources `s` they wrote, in spaces where they
+ * may still edit (OWNER or EDITOR). Sources left behind in a space they now only view are
+ * not theirs to change.
+ */
+const editableBy = (userId: number) => sql`s.author_id = ${userId} AND EXISTS (
+  SELECT 1 FROM workspace_members m
+  WHERE m.workspace_id = s.workspace_id AND m.user_id = ${userId} AND m.permission IN ('OWNER', 'EDITOR'))`;
+
+/**
+ * GET /archive/tag/usage: one page of the person's tags with how many of their sources
+ * carry each, favorites first, then by name; `search` matches anywhere in the name.
+ * @returns the page and the total count.
+ */
+export async function listTagUsage(
+  db: Db,
+  userId: number,
+  q: { page: number; pageSize: number; search?: string },
+): Promise<{ results: TagUsage[]; count: number }> {
+  const search = q.search ? sql`AND t.name LIKE ${`%${escapeLike(q.search.toLowerCase())}%`}` : sql``;
+  const { rows } = await db.execute<{ name: string; favorite: boolean; use_count: number; total: number }>(sql`
+    WITH uses AS (
+      SELECT st.name, count(*)::int AS n FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id
+      WHERE ${editableBy(userId)} GROUP BY st.name)
+    SELECT t.name, t.favorite, COALESCE(u.n, 0) AS use_count, count(*) OVER ()::int AS total
+    FROM tags t LEFT JOIN uses u ON u.name = t.name
+    WHERE t.user_id = ${userId} ${search}
+    ORDER BY t.favorite DESC, t.name
+    LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const { rows: c } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tags t WHERE t.user_id = ${userId} ${search}`);
+    total = c[0]!.n;
+  }
+  return { results: rows.map((r) => ({ name: r.name, favorite: r.favorite, useCount: r.use_count })), count: total };
+}
+
+/** Locks the person's sources carrying tag `name` (in id order); returns their ids and spaces. */
+async function lockSourcesWithTag(tx: Tx, userId: number, name: string) {
+  const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
+    SELECT s.id, s.workspace_id FROM sauces s
+    WHERE ${editableBy(userId)} AND EXISTS (SELECT 1 FROM sauce_tags st WHERE st.sauce_id = s.id AND st.name = ${name})
+    ORDER BY s.id FOR UPDATE OF s`);
+  return rows;
+}
+
+const idArray = (ids: number[]) => sql.raw(`ARRAY[${ids.map((n) => Math.trunc(n)).join(',')}]::int[]`);
+
+/** Members watching the spaces of `rows` refetch their sources. */
+async function notifySpaces(tx: Tx, userId: number, rows: { workspace_id: number }[]) {
+  for (const id of new Set(rows.map((r) => r.workspace_id))) {
+    await notifyWorkspace(tx, id, { type: 'folders', actorId: userId });
+  }
+}
+
+/**
+ * PATCH /archive/tag/{name} {name}: renames a tag across the person's sources (see
+ * {@link editableBy}) and in their tag list. When they already have a tag of the new name
+ * the two merge: a source that carried both keeps one, and the merged tag is a favorite if
+ * either was. Sources are locked before the tag rows, in id order (as source saves lock
+ * them), so a save racing the rename waits instead of deadlocking.
+ * @returns the tag as now, with `merged` telling whether it joined an existing one.
+ * @throws NOT_FOUND (404) when the person has no tag `from`.
+ */
+export async function renameTag(db: Db, userId: number, from: string, to: string): Promise<TagUsage & { merged: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const sources = await lockSourcesWithTag(tx, userId, from);
+    const { rows: tagRows } = await tx.execute<{ name: string; favorite: boolean }>(sql`
+      SELECT name, favorite FROM tags WHERE user_id = ${userId} AND name IN (${from}, ${to}) ORDER BY name FOR UPDATE`);
+    const old = tagRows.find((r) => r.name === from);
+    if (!old) throw NotFoundError('Tag not found.');
+    if (from === to) return { name: to, favorite: old.favorite, merged: false };
+    const target = tagRows.find((r) => r.name === to);
+    if (sources.length > 0) {
+      const ids = idArray(sources.map((r) => r.id));
+      // A source that already has the new name keeps that one.
+      await tx.execute(sql`
+        DELETE FROM sauce_tags WHERE sauce_id = ANY(${ids}) AND name = ${from}
+          AND sauce_id IN (SELECT sauce_id FROM sauce_tags WHERE name = ${to} AND sauce_id = ANY(${ids}))`);
+      await tx.execute(sql`UPDATE sauce_tags SET name = ${to} WHERE sauce_id = ANY(${ids}) AND name = ${from}`);
+      await tx.execute(sql`UPDATE sauces SET updated_at = now() WHERE id = ANY(${ids})`);
+    }
+    let favorite = old.favorite;
+    if (target) {
+      favorite = old.favorite || target.favorite;
+      await tx.execute(sql`UPDATE tags SET favorite = ${favorite} WHERE user_id = ${userId} AND name = ${to}`);
+      await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${from}`);
+    } else {
+      await tx.execute(sql`UPDATE tags SET name = ${to} WHERE user_id = ${userId} AND name = ${from}`);
+    }
+    await notifySpaces(tx, userId, sources);
+    return { name: to, favorite, merged: !!target };
+  });
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id AND st.name = ${result.name}
+    WHERE ${editableBy(userId)}`);
+  return { ...result, useCount: rows[0]!.n };
+}
+
+/**
+ * DELETE /archive/tag/{name}: removes a tag from the person's sources (see
+ * {@link editableBy}) and from their tag list. Other people's copies of the name are theirs.
+ * @throws NOT_FOUND (404) when the person has no such tag and no source of theirs carries it.
+ */
+export async function deleteTag(db: Db, userId: number, name: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const sources = await lockSourcesWithTag(tx, userId, name);
+    const { rows } = await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${name} RETURNING name`);
+    if (rows.length === 0 && sources.length === 0) throw NotFoundError('Tag not found.');
+    if (sources.length > 0) {
+      const ids = idArray(sources.map((r) => r.id));
+      await tx.execute(sql`DELETE FROM sauce_tags WHERE sauce_id = ANY(${ids}) AND name = ${name}`);
+      await tx.execute(sql`UPDATE sauces SET updated_at = now() WHERE id = ANY(${ids})`);
+    }
+    await notifySpaces(tx, userId, sources);
+  });
 }

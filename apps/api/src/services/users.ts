@@ -27,17 +27,21 @@ async function uniqueNickname(db: Db, wanted: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const suffix = i === 0 ? '' : String(Math.floor(Math.random() * 10 ** Math.min(i + 2, 6)));
     const name = base.slice(0, LIMITS.nicknameLength - suffix.length) + suffix;
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.nickname, name));
+    // Unique ignoring case (issue #8): the index is on lower(nickname).
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.nickname}) = lower(${name})`);
     if (!taken) return name;
   }
   return `sauce${randomBytes(4).toString('hex')}`;
 }
 
+/** The unique index on lower(nickname) (issue #8: nicknames are unique ignoring case). */
+export const NICKNAME_UNIQUE_INDEX = 'users_nickname_lower_uq';
+
 /** How many nicknames createUser tries when concurrent sign-ups keep taking them. */
 const NICKNAME_ATTEMPTS = 5;
 
 /** The constraint of a PostgreSQL unique violation (23505) in `e` or its causes, or undefined. */
-function uniqueViolation(e: unknown): string | undefined {
+export function uniqueViolation(e: unknown): string | undefined {
   for (let x = e, depth = 0; x && typeof x === 'object' && depth < 5; x = (x as { cause?: unknown }).cause, depth++) {
     const { code, constraint } = x as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';
@@ -89,7 +93,7 @@ export async function createUser(
       });
     } catch (e) {
       // uniqueNickname checked before inserting: a concurrent sign-up may have taken the name since.
-      if (attempt < NICKNAME_ATTEMPTS && uniqueViolation(e) === users.nickname.uniqueName) continue;
+      if (attempt < NICKNAME_ATTEMPTS && uniqueViolation(e) === NICKNAME_UNIQUE_INDEX) continue;
       throw e;
     }
   }

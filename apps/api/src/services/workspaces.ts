@@ -52,13 +52,13 @@ async function summaryOf(deps: Pick<WorkspaceDeps, 'urls'>, db: Tx, workspaceId:
 }
 
 /** The members of a space, oldest first. */
-async function listMembers(db: Tx, workspaceId: number): Promise<Member[]> {
+async function listMembers(db: Tx, urls: UrlSigner, workspaceId: number): Promise<Member[]> {
   const { rows } = await db.execute<{ id: number; nickname: string; profile_image: string | null; permission: Permission; joined_at: string }>(sql`
     SELECT u.id, u.nickname, u.profile_image, m.permission, ${sql.raw(isoUtc('m.created_at'))} AS joined_at
     FROM workspace_members m JOIN users u ON u.id = m.user_id
     WHERE m.workspace_id = ${workspaceId} ORDER BY m.created_at, u.id`);
   return rows.map((r) =>
-    presentMember({ id: r.id, nickname: r.nickname, profileImage: r.profile_image, permission: r.permission, joinedAt: r.joined_at }),
+    presentMember({ id: r.id, nickname: r.nickname, profileImage: r.profile_image, permission: r.permission, joinedAt: r.joined_at }, urls),
   );
 }
 
@@ -67,7 +67,7 @@ export async function getWorkspace(deps: WorkspaceDeps, m: Membership): Promise<
   const [summary, folders, users] = await Promise.all([
     summaryOf(deps, deps.db, m.workspaceId, m.userId),
     listFolders(deps.db, m.workspaceId),
-    listMembers(deps.db, m.workspaceId),
+    listMembers(deps.db, deps.urls, m.workspaceId),
   ]);
   return { ...summary, folders, users };
 }
@@ -245,7 +245,13 @@ export async function removeMember(db: Db, m: Membership, userId: number): Promi
  * @returns the member as now.
  * @throws NOT_FOUND (404) for a non-member; LAST_OWNER (409) when it would leave no owner.
  */
-export async function setMemberPermission(db: Db, m: Membership, userId: number, permission: Permission): Promise<Member> {
+export async function setMemberPermission(
+  deps: Pick<WorkspaceDeps, 'db' | 'urls'>,
+  m: Membership,
+  userId: number,
+  permission: Permission,
+): Promise<Member> {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     await lockMembership(tx, m);
     const target = await memberRow(tx, m.workspaceId, userId);
@@ -254,7 +260,7 @@ export async function setMemberPermission(db: Db, m: Membership, userId: number,
       UPDATE workspace_members SET permission = ${permission} WHERE workspace_id = ${m.workspaceId} AND user_id = ${userId}`);
     await notifyWorkspace(tx, m.workspaceId, { type: 'members', actorId: m.userId, removedUserId: null });
   });
-  const member = (await listMembers(db, m.workspaceId)).find((u) => u.id === userId);
+  const member = (await listMembers(db, deps.urls, m.workspaceId)).find((u) => u.id === userId);
   if (!member) throw NotFoundError('Member not found.');
   return member;
 }

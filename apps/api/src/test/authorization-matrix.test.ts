@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -96,6 +97,30 @@ const inviteId = async (w: World, permission = 'EDITOR') =>
   new URL((await asOwner(w, { method: 'POST', url: '/api/workspace/invite/create', payload: { workspace: { id: w.ws }, permission } })).link)
     .searchParams.get('id')!;
 
+/** A visible article (issue #10). */
+const article = async () => {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO articles (title, url, canonical_url, category)
+    VALUES ('Matrix', ${pageUrl}, ${`https://matrix.example/${Math.random()}`}, 1) RETURNING id`);
+  return rows[0]!.id;
+};
+/** A notice written by an administrator (issue #8). */
+const notice = async () => {
+  const { rows } = await t.db.execute<{ id: number }>(sql`INSERT INTO notices (title, body) VALUES ('N', 'B') RETURNING id`);
+  return rows[0]!.id;
+};
+/** An import of `who`'s own (issue #8); signed out, any id. */
+const importOf = async (w: World, who: Who) => {
+  if (who === 'anon') return 1;
+  const u = w.users[who];
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO import_jobs (user_id, workspace_id, format, file_name, status, total)
+    VALUES (${u.userId}, ${u.workspaceId}, 'bookmarks-html', 'b.html', 'done', 0) RETURNING id`);
+  return rows[0]!.id;
+};
+/** Curation endpoints: administrators only (ADMIN_EMAILS); nobody in the world is one. */
+const ADMIN_ONLY: Cell = { OWNER: 403, EDITOR: 403, READER: 403, stranger: 403, anon: 401 };
+
 const MATRIX: Record<string, Row> = {
   // Auth (SPEC §7 Auth): sign-in endpoints are public; Google and Apple are off in tests.
   'POST /api/auth/dev/signin': {
@@ -106,6 +131,53 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/token/refresh': { expect: everyone(401), request: () => ({ method: 'POST', url: '/api/auth/token/refresh' }) },
   'POST /api/auth/token/logout': { expect: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/token/logout' }) },
   'GET /api/auth/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/profile' }) },
+
+  // Account (issue #8): one's own profile, data and account.
+  'GET /api/auth/session': { expect: everyone(200), request: () => ({ url: '/api/auth/session' }) },
+  'PATCH /api/auth/profile': { expect: SIGNED_IN, request: () => ({ method: 'PATCH', url: '/api/auth/profile', payload: { jobType: 'Designer' } }) },
+  'PATCH /api/auth/profile/image': {
+    expect: SIGNED_IN,
+    request: () => {
+      const f = multipartForm([{ name: 'image', data: png, contentType: 'image/png' }]);
+      return { method: 'PATCH', url: '/api/auth/profile/image', headers: f.headers, payload: f.payload };
+    },
+  },
+  'DELETE /api/auth/profile/image': { expect: SIGNED_IN, request: () => ({ method: 'DELETE', url: '/api/auth/profile/image' }) },
+  'GET /api/auth/profile/count': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/profile/count' }) },
+  'GET /api/auth/withdrawal': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/withdrawal' }) },
+  // The world's owner is the only owner of a space with members: refused until they hand it over.
+  'POST /api/auth/withdrawal': {
+    expect: { OWNER: 409, EDITOR: 200, READER: 200, stranger: 200, anon: 401 },
+    request: () => ({ method: 'POST', url: '/api/auth/withdrawal', payload: { reason: 1 } }),
+  },
+  'GET /api/account/export': { expect: SIGNED_IN, request: () => ({ url: '/api/account/export' }) },
+  'POST /api/account/import': {
+    expect: WRITER,
+    request: (w) => {
+      const file = Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a.example/" ADD_DATE="1">A</A>\n</DL><p>\n');
+      const f = multipartForm([{ name: 'workspace', value: String(w.ws) }, { name: 'file', data: file, contentType: 'text/html' }]);
+      return { method: 'POST', url: '/api/account/import', headers: f.headers, payload: f.payload };
+    },
+  },
+  'GET /api/account/import': { expect: SIGNED_IN, request: () => ({ url: '/api/account/import' }) },
+  // An import is its person's own (anyone else's id is a 404).
+  'GET /api/account/import/:id': { expect: SIGNED_IN, request: async (w, who) => ({ url: `/api/account/import/${await importOf(w, who)}` }) },
+  'GET /api/account/import/:id/skipped': {
+    expect: SIGNED_IN,
+    request: async (w, who) => ({ url: `/api/account/import/${await importOf(w, who)}/skipped` }),
+  },
+  'GET /api/app/config': { expect: everyone(200), request: () => ({ url: '/api/app/config' }) },
+
+  // Notices (issue #8): everyone signed in reads; administrators write (nobody in the world is one).
+  'GET /api/notice': { expect: SIGNED_IN, request: () => ({ url: '/api/notice' }) },
+  'GET /api/notice/unread': { expect: SIGNED_IN, request: () => ({ url: '/api/notice/unread' }) },
+  'POST /api/notice/read': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/notice/read' }) },
+  'POST /api/notice': { expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/notice', payload: { title: 'T', body: 'B' } }) },
+  'PATCH /api/notice/:id': {
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'PATCH', url: `/api/notice/${await notice()}`, payload: { title: 'T', body: 'B' } }),
+  },
+  'DELETE /api/notice/:id': { expect: ADMIN_ONLY, request: async () => ({ method: 'DELETE', url: `/api/notice/${await notice()}` }) },
   'GET /api/auth/google/user': { expect: everyone(404), request: () => ({ url: '/api/auth/google/user' }) },
   'POST /api/auth/google/user': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/google/user', payload: { token: 'x' } }) },
   'GET /api/auth/apple/authorize': { expect: everyone(404), request: () => ({ url: '/api/auth/apple/authorize' }) },
@@ -123,6 +195,21 @@ const MATRIX: Record<string, Row> = {
   'GET /api/archive/tag/list': { expect: SIGNED_IN, request: () => ({ url: '/api/archive/tag/list' }) },
   'POST /api/archive/tag': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/archive/tag', payload: { name: 'ux' } }) },
   'POST /api/archive/tag/favorite': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/archive/tag/favorite', payload: { name: 'ux' } }) },
+  'GET /api/archive/tag/usage': { expect: SIGNED_IN, request: () => ({ url: '/api/archive/tag/usage' }) },
+  'PATCH /api/archive/tag/:name': {
+    expect: SIGNED_IN,
+    request: async (w, who) => {
+      if (who !== 'anon') await t.app.inject({ method: 'POST', url: '/api/archive/tag', headers: headers(w, who), payload: { name: 'ux' } });
+      return { method: 'PATCH', url: '/api/archive/tag/ux', payload: { name: 'uxui' } };
+    },
+  },
+  'DELETE /api/archive/tag/:name': {
+    expect: SIGNED_IN,
+    request: async (w, who) => {
+      if (who !== 'anon') await t.app.inject({ method: 'POST', url: '/api/archive/tag', headers: headers(w, who), payload: { name: 'ux' } });
+      return { method: 'DELETE', url: '/api/archive/tag/ux' };
+    },
+  },
   'DELETE /api/archive/tag/favorite/:name': {
     expect: SIGNED_IN,
     request: async (w, who) => {
@@ -195,6 +282,44 @@ const MATRIX: Record<string, Row> = {
   },
   // An image's file is public to whoever holds its signed URL (handed out by member reads).
   'GET /files/*': { expect: everyone(200), request: async (w) => ({ url: (await upload(w)).url }) },
+
+  // Discovery (issue #10): articles and categories are public; saving needs a writer of
+  // the space; curation is for administrators.
+  'GET /api/discovery/articles': { expect: everyone(200), request: () => ({ url: '/api/discovery/articles' }) },
+  'GET /api/discovery/articles/category': { expect: everyone(200), request: () => ({ url: '/api/discovery/articles/category' }) },
+  'GET /api/discovery/articles/:articleId': { expect: everyone(200), request: async () => ({ url: `/api/discovery/articles/${await article()}` }) },
+  'POST /api/discovery/articles/:articleId/fork': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'POST', url: `/api/discovery/articles/${await article()}/fork`, payload: { workspace: { id: w.ws } } }),
+  },
+  'GET /api/discovery/admin/articles': { expect: ADMIN_ONLY, request: () => ({ url: '/api/discovery/admin/articles' }) },
+  'POST /api/discovery/admin/articles/preview': {
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: '/api/discovery/admin/articles/preview', payload: { url: pageUrl } }),
+  },
+  'POST /api/discovery/admin/articles': {
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: '/api/discovery/admin/articles', payload: { url: pageUrl, categoryId: 1 } }),
+  },
+  'PATCH /api/discovery/admin/articles/:articleId': {
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'PATCH', url: `/api/discovery/admin/articles/${await article()}`, payload: { hidden: true } }),
+  },
+  'DELETE /api/discovery/admin/articles/:articleId': {
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'DELETE', url: `/api/discovery/admin/articles/${await article()}` }),
+  },
+  'GET /api/discovery/admin/feeds': { expect: ADMIN_ONLY, request: () => ({ url: '/api/discovery/admin/feeds' }) },
+  'POST /api/discovery/admin/feeds': {
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: '/api/discovery/admin/feeds', payload: { url: `${pageUrl}feed.xml`, categoryId: 1 } }),
+  },
+  'PATCH /api/discovery/admin/feeds/:feedId': {
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'PATCH', url: '/api/discovery/admin/feeds/1', payload: { enabled: false } }),
+  },
+  'DELETE /api/discovery/admin/feeds/:feedId': { expect: ADMIN_ONLY, request: () => ({ method: 'DELETE', url: '/api/discovery/admin/feeds/1' }) },
+  'POST /api/discovery/admin/feeds/:feedId/poll': { expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/discovery/admin/feeds/1/poll' }) },
 
   // Spaces (SPEC §6: the owner manages; anyone leaves; a space keeps an owner).
   'GET /api/workspace': { expect: SIGNED_IN, request: () => ({ url: '/api/workspace' }) },

@@ -36,6 +36,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
     JOB_POLL_SECONDS: '0.5',
+    // Test databases start without the seed articles (issue #10); tests that want them load them.
+    ARTICLES_SEED: 'false',
     ...env,
   });
   const pool = createPool(url.toString(), config.db, 10);

@@ -20,7 +20,7 @@ beforeEach(() => {
   useAppStore.setState({ selectedWorkspaceId: 9 });
   api.mockReset();
   api.mockImplementation(async (path: string) => {
-    if (path === '/auth/profile') return { id: 1, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+    if (path === '/auth/session') return { user: { id: 1, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === '/workspace') return [workspaceSummary(), current];
     if (path === '/archive/folder/9/list') return { results: [{ id: 3, name: 'Mood', order: 1, itemCount: 2 }], count: 1 };
     throw new Error(path);

@@ -8,6 +8,7 @@ import { SignInDialog } from '../features/auth/components/sign-in-dialog.tsx';
 import { closeSignIn, openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
 import { useWorkspaceEvents } from '../features/workspaces/hooks/use-workspace-events.ts';
 import { useAppStore } from '../state/app-store.ts';
+import { TutorialWalkthrough } from '../features/tutorial/components/tutorial-walkthrough.tsx';
 import { Header } from './header.tsx';
 import styles from './layout.module.css';
 import { useRouteHandle } from './route-handle.ts';
@@ -62,7 +63,9 @@ export function Layout() {
   // Phones start with the drawer closed; wider screens with the sidebar open.
   useEffect(() => set({ sidebarOpen: !isPhone }), [isPhone, user?.id, set]);
 
-  const withSidebar = !!handle?.sidebar && !!user;
+  // The article categories show to anyone; the folders once signed in (issue #10).
+  const categories = handle?.sidebar === 'categories';
+  const withSidebar = categories || (!!handle?.sidebar && !!user);
   // While the session loads, the sidebar's column is kept empty so the page does not jump
   // sideways when it arrives (DESIGN.md: nothing shifts under the pointer).
   const reserveSidebar = !!handle?.sidebar && isPending;
@@ -76,7 +79,7 @@ export function Layout() {
       <div className={styles.body}>
         {(withSidebar || reserveSidebar) && !isPhone && (
           <div className={`${styles.side} ${sidebarOpen ? '' : styles.sideCollapsed}`} aria-hidden={!withSidebar || undefined}>
-            {withSidebar && <Sidebar />}
+            {withSidebar && <Sidebar categories={categories} />}
           </div>
         )}
         {withSidebar && isPhone && (
@@ -85,7 +88,12 @@ export function Layout() {
               <RadixDialog.Overlay className={styles.drawerOverlay} />
               <RadixDialog.Content className={styles.drawer} aria-describedby={undefined}>
                 <RadixDialog.Title className="visually-hidden">{t('sidebar.label')}</RadixDialog.Title>
-                <Sidebar drawer onNavigate={() => set({ sidebarOpen: false })} onClose={() => set({ sidebarOpen: false })} />
+                <Sidebar
+                  drawer
+                  categories={categories}
+                  onNavigate={() => set({ sidebarOpen: false })}
+                  onClose={() => set({ sidebarOpen: false })}
+                />
               </RadixDialog.Content>
             </RadixDialog.Portal>
           </RadixDialog.Root>
@@ -95,6 +103,8 @@ export function Layout() {
         </main>
       </div>
       {withSidebar && <FeedbackButton />}
+      {/* Issue #8: the first-visit walkthrough, until the person finishes or closes it. */}
+      {user && !user.tutorial && pathname === '/dashboard' && <TutorialWalkthrough />}
       <SignInDialog />
       <LoadingOverlay />
     </div>

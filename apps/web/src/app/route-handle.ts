@@ -6,8 +6,8 @@ export interface RouteHandle {
   title: string;
   /** Opens without sign-in (SPEC §2: article, landing, shared source). */
   public?: boolean;
-  /** Shows the folder sidebar. */
-  sidebar?: boolean;
+  /** Shows the sidebar: `true` the folders (signed in), 'categories' the article categories (anyone). */
+  sidebar?: boolean | 'categories';
   /** Shows the Source/Article tab switcher. */
   tabs?: boolean;
 }

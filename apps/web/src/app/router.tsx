@@ -9,9 +9,6 @@ const page = (
   load: () => Promise<{ Component: ComponentType }>,
 ): RouteObject => ({ path, handle, lazy: load });
 
-const comingSoon = async () => ({
-  Component: (await import('../routes/placeholders/coming-soon-page.tsx')).ComingSoonPage,
-});
 const blank = async () => ({ Component: (await import('../routes/placeholders/blank-page.tsx')).BlankPage });
 
 /**
@@ -41,10 +38,23 @@ export const router = createBrowserRouter([
       page('archive/notAuthorized', { title: 'notAuthorized' }, async () => ({
         Component: (await import('../routes/not-authorized-page.tsx')).NotAuthorizedPage,
       })),
-      page('mypage', { title: 'mypage' }, comingSoon),
-      page('mypage/profile', { title: 'profile' }, comingSoon),
-      page('mypage/notice', { title: 'notice' }, comingSoon),
-      page('mypage/tags', { title: 'tags' }, comingSoon),
+      // My page (issue #8): profile, tags, notices in one frame with tabs.
+      {
+        path: 'mypage',
+        lazy: async () => ({ Component: (await import('../routes/mypage/mypage-layout.tsx')).MypageLayout }),
+        children: [
+          { index: true, element: <Navigate to="/mypage/profile" replace />, handle: { title: 'mypage' } },
+          page('profile', { title: 'profile' }, async () => ({
+            Component: (await import('../routes/mypage/profile-page.tsx')).ProfilePage,
+          })),
+          page('notice', { title: 'notice' }, async () => ({
+            Component: (await import('../routes/mypage/notice-page.tsx')).NoticePage,
+          })),
+          page('tags', { title: 'tags' }, async () => ({
+            Component: (await import('../routes/mypage/tags-page.tsx')).TagsPage,
+          })),
+        ],
+      },
       page('intro', { title: 'intro', public: true }, async () => ({
         Component: (await import('../routes/intro/intro-page.tsx')).IntroPage,
       })),
@@ -69,8 +79,11 @@ export const router = createBrowserRouter([
       },
       page('tests', { title: 'tests' }, blank),
       page('figma', { title: 'figma' }, blank),
-      page('article', { title: 'article', public: true, tabs: true }, async () => ({
+      page('article', { title: 'article', public: true, tabs: true, sidebar: 'categories' }, async () => ({
         Component: (await import('../routes/article/article-page.tsx')).ArticlePage,
+      })),
+      page('admin/articles', { title: 'adminArticles' }, async () => ({
+        Component: (await import('../routes/admin/articles-admin-page.tsx')).ArticlesAdminPage,
       })),
       page('*', { title: 'notFound', public: true }, async () => ({
         Component: (await import('../routes/not-found-page.tsx')).NotFoundPage,

@@ -3,13 +3,15 @@ import { ArrowLeft, ChevronsUpDown, X, MessageSquareText, PanelLeftClose, PanelL
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CategoryNav } from '../features/articles/components/category-nav.tsx';
 import { FolderNav } from '../features/folders/components/folder-nav.tsx';
 import { useCurrentWorkspace, useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
 import { WorkspaceAvatar } from '../features/workspaces/components/workspace-avatar.tsx';
 import { WorkspaceList } from '../features/workspaces/components/workspace-list.tsx';
 import { useWorkspaceName } from '../features/workspaces/hooks/use-workspace-name.ts';
 import { useAppStore } from '../state/app-store.ts';
-import { LINKS } from './links.ts';
+import { useAppLinks } from '../features/app-links/api/app-config.ts';
+import { AppGuideDialog, type AppGuideType } from '../features/app-links/components/app-guide-dialog.tsx';
 import styles from './sidebar.module.css';
 
 /**
@@ -33,6 +35,8 @@ export interface SidebarProps {
   drawer?: boolean;
   /** Closes the drawer. */
   onClose?(): void;
+  /** The article pages' view: the categories (SPEC §2 Sidebar), no workspace header. */
+  categories?: boolean;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface SidebarProps {
  * list) and the open/close toggle, then the folder view or the workspace list, then the
  * app and plugin links. Collapsed, it is a 36px rail with only the open toggle.
  */
-export function Sidebar({ onNavigate, drawer, onClose }: SidebarProps) {
+export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const workspace = useCurrentWorkspace();
@@ -78,7 +82,9 @@ export function Sidebar({ onNavigate, drawer, onClose }: SidebarProps) {
   return (
     <aside className={styles.sidebar} aria-label={t('sidebar.label')}>
       <div className={styles.head}>
-        {view === 'folders' ? (
+        {categories ? (
+          <span className={styles.headTitle}>{t('titles.article')}</span>
+        ) : view === 'folders' ? (
           workspace ? (
             <button
               type="button"
@@ -113,7 +119,9 @@ export function Sidebar({ onNavigate, drawer, onClose }: SidebarProps) {
       </div>
 
       <div className={styles.scroll}>
-        {view === 'workspaces' ? (
+        {categories ? (
+          <CategoryNav onNavigate={onNavigate} />
+        ) : view === 'workspaces' ? (
           <WorkspaceList
             currentId={workspace?.id}
             onChosen={() => {
@@ -142,27 +150,57 @@ export function Sidebar({ onNavigate, drawer, onClose }: SidebarProps) {
       </div>
 
       <footer className={styles.foot}>
-        <h2 className="visually-hidden">{t('sidebar.apps')}</h2>
-        <ul className={styles.links}>
+        <AppLinks />
+      </footer>
+    </aside>
+  );
+}
+
+/**
+ * The app and plugin links (SPEC §1, §2 Sidebar), from the server's configuration (issue #8):
+ * each is left out while unset, never a placeholder. The apps open AppGuide with a QR code.
+ */
+function AppLinks() {
+  const { t } = useTranslation('shell');
+  const links = useAppLinks();
+  const [guide, setGuide] = useState<AppGuideType | null>(null);
+  if (!links.android && !links.ios && !links.plugin) return null;
+  const icon = <Smartphone size={16} strokeWidth={1.75} aria-hidden />;
+  return (
+    <>
+      <h2 className="visually-hidden">{t('sidebar.apps')}</h2>
+      <ul className={styles.links}>
+        {links.android && (
           <li>
-            <ExternalLink href={LINKS.androidApp} icon={<Smartphone size={16} strokeWidth={1.75} aria-hidden />}>
-              {t('sidebar.android')}
-              <span className={styles.new}>{t('sidebar.new')}</span>
-            </ExternalLink>
+            <button type="button" className={styles.link} onClick={() => setGuide('ANDROID')}>
+              {icon}
+              <span className={styles.linkText}>
+                {t('sidebar.android')}
+                <span className={styles.new}>{t('sidebar.new')}</span>
+              </span>
+            </button>
           </li>
+        )}
+        {links.ios && (
           <li>
-            <ExternalLink href={LINKS.iosApp} icon={<Smartphone size={16} strokeWidth={1.75} aria-hidden />}>
-              {t('sidebar.ios')}
-            </ExternalLink>
+            <button type="button" className={styles.link} onClick={() => setGuide('APPLE')}>
+              {icon}
+              <span className={styles.linkText}>{t('sidebar.ios')}</span>
+            </button>
           </li>
+        )}
+        {links.plugin && (
           <li>
-            <ExternalLink href={LINKS.designPlugin} icon={<Puzzle size={16} strokeWidth={1.75} aria-hidden />}>
+            <ExternalLink href={links.plugin} icon={<Puzzle size={16} strokeWidth={1.75} aria-hidden />}>
               {t('sidebar.plugin')}
             </ExternalLink>
           </li>
-        </ul>
-      </footer>
-    </aside>
+        )}
+      </ul>
+      {guide && (
+        <AppGuideDialog type={guide} url={(guide === 'APPLE' ? links.ios : links.android) ?? ''} onClose={() => setGuide(null)} />
+      )}
+    </>
   );
 }
 
@@ -177,11 +215,13 @@ function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode;
   );
 }
 
-/** The floating feedback button (SPEC §2 Sidebar): opens the external form. */
+/** The floating feedback button (SPEC §2 Sidebar): opens the external form; hidden while FEEDBACK_URL is unset. */
 export function FeedbackButton() {
   const { t } = useTranslation('shell');
+  const { feedback } = useAppLinks();
+  if (!feedback) return null;
   return (
-    <a className={styles.feedback} href={LINKS.feedbackForm} target="_blank" rel="noopener noreferrer" aria-label={`${t('sidebar.feedback')} ${t('sidebar.opensNewTab')}`} title={t('sidebar.feedback')}>
+    <a className={styles.feedback} href={feedback} target="_blank" rel="noopener noreferrer" aria-label={`${t('sidebar.feedback')} ${t('sidebar.opensNewTab')}`} title={t('sidebar.feedback')}>
       <MessageSquareText size={20} strokeWidth={1.75} aria-hidden />
     </a>
   );

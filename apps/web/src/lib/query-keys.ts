@@ -32,3 +32,43 @@ export const sauceKeys = {
   lists: (workspaceId: number) => ['sauces', workspaceId, 'list'] as const,
   detail: (workspaceId: number, id: number) => ['sauces', workspaceId, 'detail', id] as const,
 };
+
+/**
+ * Query keys of articles (issue #10). Public lists start with `['articles', 'list']`; the
+ * admin page's with `['articles', 'admin']`, so a curation write refreshes both.
+ */
+export const articleKeys = {
+  all: () => ['articles'] as const,
+  lists: () => ['articles', 'list'] as const,
+  list: (filters: { category: number; search: string }) => ['articles', 'list', filters] as const,
+  categories: () => ['articles', 'categories'] as const,
+  detail: (id: number) => ['articles', 'detail', id] as const,
+  admin: () => ['articles', 'admin'] as const,
+  adminList: (filters: object) => ['articles', 'admin', 'list', filters] as const,
+  feeds: () => ['articles', 'admin', 'feeds'] as const,
+};
+
+/**
+ * Query keys of the person's own account (issue #8): profile figures, withdrawal preview,
+ * imports, tag management and notices. The profile itself stays `['profile']`.
+ */
+export const accountKeys = {
+  count: () => ['account', 'count'] as const,
+  withdrawal: () => ['account', 'withdrawal'] as const,
+  imports: () => ['account', 'imports'] as const,
+  importJob: (id: number) => ['account', 'imports', id] as const,
+  importSkips: (id: number) => ['account', 'imports', id, 'skipped'] as const,
+  appConfig: () => ['app', 'config'] as const,
+};
+
+/** Query keys of notices (issue #8). */
+export const noticeKeys = {
+  all: () => ['notices'] as const,
+  list: () => ['notices', 'list'] as const,
+  unread: () => ['notices', 'unread'] as const,
+};
+
+/** Query keys of tag management (/mypage/tags); the pickers' lists are ['tags', 'list', …]. */
+export const tagUsageKeys = {
+  list: (search: string) => ['tags', 'usage', search] as const,
+};

@@ -15,7 +15,7 @@ beforeEach(() => {
   useAppStore.setState({ selectedWorkspaceId: null });
   api.mockReset();
   api.mockImplementation(async (path: string) => {
-    if (path === '/auth/profile') return { id: 1, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+    if (path === '/auth/session') return { user: { id: 1, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === '/workspace') return spaces;
     throw new Error(path);
   });

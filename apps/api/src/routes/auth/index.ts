@@ -121,6 +121,6 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     const userId = requireUser(req);
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw UnauthenticatedError();
-    return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email)) };
+    return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
   });
 };

@@ -1,4 +1,5 @@
 import { ok, page } from '@sauce/contract/common';
+import { zTagUsage, zTagUsageQuery } from '@sauce/contract/account';
 import { zTag, zTagBody, zTagListQuery, zTagName } from '@sauce/contract/tags';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
@@ -40,5 +41,44 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       success: true as const,
       data: await service.setFavorite(deps.db, requireUser(req), req.params.name, false),
     }),
+  );
+
+  // Tag management (/mypage/tags, issue #8).
+  app.get(
+    '/archive/tag/usage',
+    { schema: { tags, querystring: zTagUsageQuery, response: { 200: ok(page(zTagUsage)) } } },
+    async (req) => {
+      const q = req.query;
+      const { results, count } = await service.listTagUsage(deps.db, requireUser(req), q);
+      return {
+        success: true as const,
+        data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
+      };
+    },
+  );
+
+  app.patch(
+    '/archive/tag/:name',
+    {
+      schema: {
+        tags,
+        params: z.object({ name: zTagName }),
+        body: zTagBody,
+        response: { 200: ok(zTagUsage.extend({ merged: z.boolean() })) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.renameTag(deps.db, requireUser(req), req.params.name, req.body.name),
+    }),
+  );
+
+  app.delete(
+    '/archive/tag/:name',
+    { schema: { tags, params: z.object({ name: zTagName }), response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await service.deleteTag(deps.db, requireUser(req), req.params.name);
+      return { success: true as const, data: null };
+    },
   );
 };

@@ -166,7 +166,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.setMemberPermission(db, membershipOf(req), req.params.userId, req.body.permission),
+      data: await service.setMemberPermission(ws, membershipOf(req), req.params.userId, req.body.permission),
     }),
   );
 

@@ -54,6 +54,7 @@ const savedSauce = (id: number, images: { id: number; comments?: NonNullable<Sau
   byteSize: 1,
   modeType: 'Sauce',
   destination: null,
+  summary: null,
 });
 
 /** Answers a call (null included), or undefined to let the next handler answer. */
@@ -75,7 +76,7 @@ beforeEach(() => {
   api.mockReset();
   handlers = [
     (path) => {
-      if (path === '/auth/profile') return { id: 1, email: 'm@x', nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+      if (path === '/auth/session') return { user: { id: 1, email: 'm@x', nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
       if (path === '/workspace') return [workspaceSummary()];
       if (path.startsWith('/archive/folder/') || path === '/archive/tag/list') return { results: [], count: 0, next: null, previous: null };
       return undefined;

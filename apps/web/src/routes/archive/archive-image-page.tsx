@@ -431,6 +431,8 @@ function ImageEditor({
             setSaveOpen(false);
             showToast(t('sauces:saved'), 'success');
             onSaved?.();
+            // Issue #8: the view starts at the top, its toolbar in sight (not under the header).
+            window.scrollTo({ top: 0 });
           },
           onError,
         },
@@ -445,6 +447,7 @@ function ImageEditor({
             setSaveOpen(false);
             showToast(t('sauces:saved'), 'success');
             navigate(viewHref(saved.id), { replace: true });
+            window.scrollTo({ top: 0 });
           },
           onError,
         },

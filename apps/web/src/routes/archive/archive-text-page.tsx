@@ -12,6 +12,7 @@ import { useMetadata } from '../../features/sauces/api/get-metadata.ts';
 import { useCreateSauce, useUpdateSauce, type CreateTextSauceInput } from '../../features/sauces/api/save-sauce.ts';
 import { LinkAddDialog } from '../../features/sauces/components/link-add-dialog.tsx';
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
+import { SummaryPanel } from '../../features/sauces/components/sauce-summary.tsx';
 import { allowLeave, useLeaveGuard } from '../../features/sauces/hooks/use-leave-guard.ts';
 import { clearDraft, loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
 import { useFolders } from '../../features/folders/api/folders.ts';
@@ -145,6 +146,7 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
             interactive
           />
         )}
+        <SummaryPanel sauce={sauce} />
         {sauce.textSauce?.text && <div className={styles.viewText}>{sauce.textSauce.text}</div>}
         <SauceTags sauce={sauce} />
       </article>

@@ -41,7 +41,7 @@ beforeEach(() => {
   acceptAnswer = () => team;
   api.mockReset();
   api.mockImplementation(async (path: string, opts: RequestOptions = {}) => {
-    if (path === '/auth/profile') return { id: 2, email: 'j@x', nickname: 'jun', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+    if (path === '/auth/session') return { user: { id: 2, email: 'j@x', nickname: 'jun', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === `/workspace/invitation/${ID}`) {
       const answer = (opts.method === 'POST' ? acceptAnswer : lookup)(path, opts);
       if (answer instanceof Error) throw answer;

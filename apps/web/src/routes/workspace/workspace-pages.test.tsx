@@ -49,7 +49,7 @@ beforeEach(() => {
       if (answer instanceof Error) throw answer;
       return answer;
     }
-    if (path === '/auth/profile') return { id: ME, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+    if (path === '/auth/session') return { user: { id: ME, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === '/workspace') return [personal, team];
     if (path === '/workspace/7') return { ...team, folders: [], users } satisfies Workspace;
     if (path === '/workspace/7/status') {

@@ -40,6 +40,7 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
   const { t } = useTranslation('folders');
   const { data: folders, isPending } = useFolders(workspaceId);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   const [adding, setAdding] = useState(false);
   // The create item opens FolderAdd only once the menu has fully closed, so the two
   // modal layers never overlap (focus and pointer locks stay consistent).
@@ -60,7 +61,7 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
   return (
     <>
       <Menu.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Menu.Trigger className={styles.trigger} aria-label={`${t('multi.label')}: ${label}`}>
+        <Menu.Trigger ref={setTrigger} className={styles.trigger} aria-label={`${t('multi.label')}: ${label}`}>
           <span className={`${styles.value} ${selected.length === 0 ? styles.placeholder : ''}`}>{label}</span>
           <ChevronDown size={16} strokeWidth={1.75} aria-hidden className={styles.chevron} />
         </Menu.Trigger>
@@ -69,6 +70,10 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
           className={styles.content}
           align="start"
           sideOffset={4}
+          // Issue #8: inside a dialog (the save dialog on a phone) the list stays within it,
+          // scrolling when it would not fit, instead of running past the dialog's edge.
+          collisionBoundary={dialogOf(trigger)}
+          collisionPadding={8}
           aria-label={t('multi.label')}
           onCloseAutoFocus={(e) => {
             if (!addAfterClose.current) return;
@@ -116,4 +121,9 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
       />
     </>
   );
+}
+
+/** The dialog a control sits in (its menus stay inside it), or undefined (the viewport). */
+function dialogOf(el: HTMLElement | null): Element | undefined {
+  return el?.closest('[role="dialog"]') ?? undefined;
 }

@@ -15,5 +15,7 @@ export function useSauce(workspaceId: number | undefined, id: number | undefined
   return useQuery({
     ...sauceQuery(workspaceId ?? 0, id ?? 0),
     enabled: workspaceId !== undefined && id !== undefined && id > 0,
+    // A saved article being summarised (issue #10): read again until the summary is done.
+    refetchInterval: (q) => (q.state.data?.summary?.status === 'pending' ? 4_000 : false),
   });
 }

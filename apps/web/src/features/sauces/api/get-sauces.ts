@@ -49,5 +49,11 @@ export function useSauces(workspaceId: number | undefined, filters: SauceFilters
     ...saucesQuery(workspaceId ?? 0, filters),
     enabled: workspaceId !== undefined,
     placeholderData: keepPreviousData,
+    // A saved article being summarised (issue #10): checked again until it is done. The
+    // space's live events say so too; this covers a stream that is down.
+    refetchInterval: (q) => (q.state.data?.results.some((s) => s.summary?.status === 'pending') ? SUMMARY_POLL_MS : false),
   });
 }
+
+/** How often a list or source with a pending summary is read again, ms. */
+export const SUMMARY_POLL_MS = 4_000;

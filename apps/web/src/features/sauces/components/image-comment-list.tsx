@@ -4,6 +4,7 @@ import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../hooks/use-image-archive.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { formatSauceDate } from '../lib/format.ts';
 import { Avatar } from './sauce-card.tsx';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
@@ -298,7 +299,9 @@ function CommentBody({
         <span className={styles.author}>{nickname}</span>
         <span aria-hidden>·</span>
         {comment.createdAt ? (
-          <time dateTime={comment.createdAt}>{formatSauceDate(comment.createdAt)}</time>
+          <time dateTime={comment.createdAt} title={formatSauceDate(comment.createdAt)}>
+            {relativeTime(comment.createdAt)}
+          </time>
         ) : (
           <span>{t('comments.unsaved')}</span>
         )}

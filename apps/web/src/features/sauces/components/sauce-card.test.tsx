@@ -32,6 +32,7 @@ const base: Sauce = {
   byteSize: 0,
   modeType: 'Sauce',
   destination: 'https://www.example.com/grids',
+  summary: null,
 };
 
 const renderCard = (sauce: Sauce, onDelete?: () => void, priority?: boolean) =>
@@ -182,5 +183,30 @@ describe('SauceCard for image sources (DESIGN.md Cards and images)', () => {
     expect(screen.getByText('2024.05.01')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'layout' })).toBeTruthy();
     expect(screen.queryByText('example.com')).toBeNull();
+  });
+});
+
+describe('SauceCard: notes and relative times (issue #8)', () => {
+  const note: Sauce = {
+    ...base,
+    textCard: { text: 'Just a thought', link: null, title: '', description: '', image: '' },
+    textSauce: { text: 'Just a thought', link: null },
+    destination: null,
+  };
+
+  it('shows a text source without a link as a note, never an empty grey box', () => {
+    const { container } = renderCard(note);
+    expect(container.querySelector('[data-kind="note"]')?.textContent).toContain('Just a thought');
+    cleanup();
+    const empty = renderCard({ ...note, textCard: { ...note.textCard!, text: '' }, textSauce: { text: '', link: null } });
+    expect(empty.container.querySelector('[data-kind="note"]')?.textContent).toContain('Empty note');
+  });
+
+  it('labels a recent card relatively, with the date in its title', () => {
+    const createdAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    renderCard({ ...base, createdAt });
+    const time = screen.getByText('3 hours ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('title')).toBe(createdAt.slice(0, 10).replace(/-/g, '.'));
   });
 });

@@ -1,12 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Sauce } from '@sauce/contract/sauces';
-import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, Trash2 } from 'lucide-react';
+import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, StickyNote, Trash2 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MenuContent, MenuItem } from '../../../components/menu.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { formatSauceDate, isImageSrc, linkDomain } from '../lib/format.ts';
 import styles from './sauce-card.module.css';
+import { ArticleBadge, SummaryLine } from './sauce-summary.tsx';
 
 export interface SauceCardProps {
   sauce: Sauce;
@@ -79,6 +81,7 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
           </Link>
         </h3>
         {excerpt && image && <p className={styles.excerpt}>{excerpt}</p>}
+        {sauce.modeType === 'Article' && <SummaryLine sauce={sauce} />}
         {domain && (
           <p className={styles.linkRow}>
             <Globe size={14} strokeWidth={1.75} aria-hidden className={styles.linkIcon} />
@@ -106,8 +109,9 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
       <footer className={styles.meta}>
         <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
         <span className={styles.nickname}>{sauce.userNickname}</span>
-        <time className={styles.date} dateTime={sauce.createdAt}>
-          {formatSauceDate(sauce.createdAt)}
+        {sauce.modeType === 'Article' && <ArticleBadge />}
+        <time className={styles.date} dateTime={sauce.createdAt} title={formatSauceDate(sauce.createdAt)}>
+          {relativeTime(sauce.createdAt)}
         </time>
       </footer>
       {sauce.isEditable && onDelete && (
@@ -202,6 +206,7 @@ function Preview({
   priority?: boolean;
   onImageError: () => void;
 }) {
+  const { t } = useTranslation('sauces');
   const [loaded, setLoaded] = useState(false);
   if (image) {
     return (
@@ -216,6 +221,16 @@ function Preview({
           onLoad={() => setLoaded(true)}
           onError={onImageError}
         />
+      </div>
+    );
+  }
+  // A text source without a link is a note (issue #8): it reads as one — the note's text on
+  // a paper-coloured block with a note mark — never an empty grey thumbnail.
+  if (sauce.type === 'TEXT' && !domain) {
+    return (
+      <div className={`${styles.preview} ${styles.note}`} data-kind="note">
+        <StickyNote size={16} strokeWidth={1.75} aria-hidden className={styles.noteMark} />
+        {excerpt ? <p className={styles.previewExcerpt}>{excerpt}</p> : <p className={styles.noteEmpty}>{t('card.emptyNote')}</p>}
       </div>
     );
   }

@@ -34,6 +34,7 @@ const sauce = (id: number, type: Sauce['type']): Sauce => ({
   byteSize: 0,
   modeType: 'Sauce',
   destination: null,
+  summary: null,
 });
 
 const list = Array.from({ length: 10 }, (_, i) => sauce(i + 1, i % 2 ? 'TEXT' : 'IMAGE'));

@@ -169,6 +169,20 @@ describe('useLeaveGuard with a draft (SPEC §2 DraftConfirm)', () => {
     window.dispatchEvent(calm);
     expect(calm.defaultPrevented).toBe(false);
   });
+
+  it('keeps the work as a draft when the page goes without our dialog (closed tab, Back out of the app)', () => {
+    const onSaveDraft = vi.fn();
+    renderEditor({ when: true, onSaveDraft });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(onSaveDraft).toHaveBeenCalledTimes(1);
+    cleanup();
+    const calm = vi.fn();
+    renderEditor({ when: false, onSaveDraft: calm });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calm).not.toHaveBeenCalled();
+  });
 });
 
 describe('useLeaveGuard without a draft (editing a saved source)', () => {

@@ -36,7 +36,8 @@ export function allowLeave(): void {
  * - navigating elsewhere inside the app (links, back/forward, `navigate()`) is held by
  *   react-router's `useBlocker` and asks first: DraftConfirm with `onSaveDraft` ('Save draft'
  *   saves then leaves; 'Leave' leaves; closing it stays), else a plain confirm;
- * - closing or reloading the tab gets the browser's own 'Leave site?' prompt.
+ * - closing or reloading the tab gets the browser's own 'Leave site?' prompt, and a new
+ *   source's work is saved as its draft when the page goes (pagehide), to be offered again.
  * Changing only the hash is not leaving. Needs a data router (createBrowserRouter /
  * createMemoryRouter) and the app's dialog hosts (DialogHost, DraftConfirmHost) mounted.
  */
@@ -77,8 +78,22 @@ export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
       // Older browsers show the prompt only with a returnValue.
       e.returnValue = '';
     };
+    // Issue #8: a closed tab, a reload, or Back past the app's first page leaves without a
+    // dialog of ours. A new source's work is then kept as its draft, so the next visit offers
+    // the same choice as DraftConfirm (continue the draft or start new) instead of losing it.
+    const keep = () => {
+      try {
+        saveRef.current?.();
+      } catch {
+        // Too large for a draft (over 5 MB): the browser's own prompt was the warning.
+      }
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      window.removeEventListener('pagehide', keep);
+    };
   }, [when]);
 }
 

@@ -1,5 +1,5 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { Hash } from 'lucide-react';
+import { Hash, Star } from 'lucide-react';
 import { useDeferredValue, useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChipList, TagChip } from '../../../components/chip.tsx';
@@ -166,6 +166,8 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
             >
               <Hash size={14} strokeWidth={1.75} aria-hidden />
               {tag.name}
+              {/* Favorites come first (GET /archive/tag/list orders them), marked with a star. */}
+              {tag.favorite && <Star size={12} strokeWidth={1.75} aria-hidden className={styles.star} />}
             </li>
           ))}
         </ul>

@@ -5,7 +5,6 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { workspaceSummary } from '../../../test/workspaces.ts';
 import { connectWorkspaceEvents, RECONNECT_MS, useWorkspaceEvents } from './use-workspace-events.ts';
@@ -140,9 +139,9 @@ describe('useWorkspaceEvents (live team view)', () => {
   }
   function setup(url = '/dashboard') {
     api.mockImplementation(async (path: string) => {
-      if (path === '/auth/profile') {
-        if (!signedIn) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in');
-        return { id: ME, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false };
+      if (path === '/auth/session') {
+        if (!signedIn) return { user: null };
+        return { user: { id: ME, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
       }
       if (path === '/workspace') return spaces;
       return null;
@@ -237,7 +236,7 @@ describe('useWorkspaceEvents (live team view)', () => {
   it('opens nothing while signed out', async () => {
     signedIn = false;
     setup();
-    await waitFor(() => expect(api).toHaveBeenCalledWith('/auth/profile'));
+    await waitFor(() => expect(api).toHaveBeenCalledWith('/auth/session'));
     await new Promise((r) => setTimeout(r, 20));
     expect(FakeEventSource.all).toHaveLength(0);
   });

@@ -1,0 +1,54 @@
+import { zNotice, zNoticeInput, zNoticeUnread } from '@sauce/contract/account';
+import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
+import { z } from 'zod';
+import { requireAdmin } from '../../auth/admin.ts';
+import { requireUser } from '../../auth/session.ts';
+import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import * as service from '../../services/notices.ts';
+
+const tags = ['notices'];
+const params = z.object({ id: zId });
+
+/**
+ * Notice routes (SPEC §2 /mypage/notice, issue #8): anyone signed in reads them, newest
+ * first, and marks them read (the avatar menu's dot); administrators (ADMIN_EMAILS) write,
+ * correct and delete them.
+ */
+export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
+  const { db } = deps;
+
+  app.get('/notice', { schema: { tags, querystring: zPageQuery, response: { 200: ok(page(zNotice)) } } }, async (req) => {
+    const q = req.query;
+    const { results, count } = await service.listNotices(db, requireUser(req), q);
+    return {
+      success: true as const,
+      data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
+    };
+  });
+
+  app.get('/notice/unread', { schema: { tags, response: { 200: ok(zNoticeUnread) } } }, async (req) => ({
+    success: true as const,
+    data: { count: await service.unreadNotices(db, requireUser(req)) },
+  }));
+
+  app.post('/notice/read', { schema: { tags, response: { 200: ok(z.null()) } } }, async (req) => {
+    await service.markNoticesRead(db, requireUser(req));
+    return { success: true as const, data: null };
+  });
+
+  app.post('/notice', { schema: { tags, body: zNoticeInput, response: { 200: ok(zNotice) } } }, async (req) => ({
+    success: true as const,
+    data: await service.createNotice(db, await requireAdmin(req, deps), req.body),
+  }));
+
+  app.patch('/notice/:id', { schema: { tags, params, body: zNoticeInput, response: { 200: ok(zNotice) } } }, async (req) => ({
+    success: true as const,
+    data: await service.updateNotice(db, await requireAdmin(req, deps), req.params.id, req.body),
+  }));
+
+  app.delete('/notice/:id', { schema: { tags, params, response: { 200: ok(z.null()) } } }, async (req) => {
+    await requireAdmin(req, deps);
+    await service.deleteNotice(db, req.params.id);
+    return { success: true as const, data: null };
+  });
+};

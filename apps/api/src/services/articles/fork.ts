@@ -1,0 +1,139 @@
+import { TAG_PATTERN, countedLength, LIMITS } from '@sauce/contract/limits';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { sauceFolders } from '../../db/schema.ts';
+import { ArticleNotFoundError, LimitReachedError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { lockMembership, type Membership } from '../../policies/workspace.ts';
+import { notifyWorkspace } from '../events.ts';
+import { assertFoldersInWorkspace } from '../folders.ts';
+import { getSauce, type SauceRecord, setTags } from '../sauces.ts';
+import { SUMMARY_CACHE_MS } from './summary/job.ts';
+
+/** How summary jobs are sent: retried `retries` times with backoff, 3 minutes per attempt at most. */
+export interface SummaryJobOptions {
+  retries: number;
+}
+
+/** The first `max` characters of `s` as SPEC §5 counts them (a title longer than a source allows). */
+function truncateCounted(s: string, max: number): string {
+  if (countedLength(s) <= max) return s;
+  return `${Array.from(s).slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+/**
+ * Queues the summary of source `sauceId` inside `tx` (the job exists only if the save
+ * commits). One job per source at a time (singleton key).
+ */
+export async function queueSummary(jobs: JobQueue, tx: Tx, sauceId: number, opts: SummaryJobOptions) {
+  await jobs.send(
+    'article-summary',
+    { sauceId },
+    {
+      tx,
+      singletonKey: `summary:${sauceId}`,
+      retryLimit: opts.retries,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 180,
+    },
+  );
+}
+
+/** The summary state a new request starts in: 'ready' at once from a fresh cache on the article, else 'pending'. */
+async function requestedSummary(tx: Tx, articleId: number) {
+  const { rows } = await tx.execute<{ summary: string | null; summary_method: string | null }>(sql`
+    SELECT summary, summary_method FROM articles
+    WHERE id = ${articleId} AND summarized_at > now() - make_interval(secs => ${SUMMARY_CACHE_MS / 1000})`);
+  const cached = rows[0]?.summary ? rows[0] : null;
+  return cached
+    ? { status: 'ready' as const, text: cached.summary, method: cached.summary_method }
+    : { status: 'pending' as const, text: null, method: null };
+}
+
+/**
+ * Saves a visible article into a space as a source (SPEC §7 POST /discovery/articles/{id}/fork,
+ * issue #10): a text source with modeType 'Article', `destination` (its link) the article's
+ * URL, the article's title (cut to the text-title limit), description and image as its link
+ * preview, the article's tags (those that are valid source tags, at most 5) and the chosen
+ * folders. With `aiEnable` its summary is requested: ready at once when the article has a
+ * fresh cached summary, else 'pending' with a background job (queued in the same
+ * transaction, so it never blocks the save and exists only if the save commits).
+ *
+ * Double save (decided in issue #10): an article is one source per space. Saving it again
+ * is not an error: the existing source comes back (`created: false`) with the chosen
+ * folders added to its own, and a summary requested when asked and it has none or the last
+ * one failed. Runs under the space's lock (lockMembership), so two saves at once make one
+ * source, and counts the 100-source limit there.
+ * @throws ARTICLE_NOT_FOUND (404) for an unknown or hidden article; FOLDER_NOT_FOUND (404)
+ *   for a folder of another space; LIMIT_REACHED (422) at 100 sources; NOT_FOUND /
+ *   NOT_AUTHORIZED when the membership changed meanwhile.
+ */
+export async function forkArticle(
+  db: Db,
+  jobs: JobQueue,
+  m: Membership,
+  articleId: number,
+  input: { folderSet: number[]; aiEnable: boolean },
+  opts: SummaryJobOptions,
+): Promise<{ sauce: SauceRecord; created: boolean }> {
+  const folderIds = [...new Set(input.folderSet)];
+  const { id, created } = await db.transaction(async (tx) => {
+    await lockMembership(tx, m);
+    const { rows: found } = await tx.execute<{
+      title: string;
+      url: string;
+      description: string;
+      thumbnail: string | null;
+      tags: string[];
+    }>(sql`SELECT title, url, description, thumbnail, tags FROM articles WHERE id = ${articleId} AND NOT hidden`);
+    const article = found[0];
+    if (!article) throw ArticleNotFoundError();
+    await assertFoldersInWorkspace(tx, m.workspaceId, folderIds);
+
+    const { rows: existing } = await tx.execute<{ id: number; summary_status: string | null }>(sql`
+      SELECT id, summary_status FROM sauces WHERE workspace_id = ${m.workspaceId} AND article_id = ${articleId} FOR UPDATE`);
+    let sauceId: number;
+    let isNew: boolean;
+    if (existing[0]) {
+      sauceId = existing[0].id;
+      isNew = false;
+      const again = input.aiEnable && (existing[0].summary_status === null || existing[0].summary_status === 'failed');
+      if (again) {
+        const summary = await requestedSummary(tx, articleId);
+        await tx.execute(sql`UPDATE sauces SET summary_status = ${summary.status}, summary = ${summary.text},
+          summary_method = ${summary.method}, updated_at = now() WHERE id = ${sauceId}`);
+        if (summary.status === 'pending') await queueSummary(jobs, tx, sauceId, opts);
+      }
+    } else {
+      const { rows: counted } = await tx.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${m.workspaceId}`,
+      );
+      if ((counted[0]?.n ?? 0) >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
+      const summary = input.aiEnable ? await requestedSummary(tx, articleId) : null;
+      const { rows: inserted } = await tx.execute<{ id: number }>(sql`
+        INSERT INTO sauces (workspace_id, author_id, type, title, text, link, link_title, link_description, link_image,
+          thumbnail, mode_type, article_id, summary_status, summary, summary_method)
+        VALUES (${m.workspaceId}, ${m.userId}, 'TEXT', ${truncateCounted(article.title, LIMITS.textTitleLength)}, '',
+          ${article.url}, ${article.title}, ${article.description}, ${article.thumbnail ?? ''}, ${article.thumbnail},
+          'Article', ${articleId}, ${summary?.status ?? null}, ${summary?.text ?? null}, ${summary?.method ?? null})
+        RETURNING id`);
+      sauceId = inserted[0]!.id;
+      isNew = true;
+      const tags = article.tags.filter((t) => TAG_PATTERN.test(t)).slice(0, LIMITS.tagsPerSauce);
+      await setTags(tx, sauceId, m.userId, tags);
+      if (summary?.status === 'pending') await queueSummary(jobs, tx, sauceId, opts);
+    }
+    if (folderIds.length > 0) {
+      await tx.insert(sauceFolders).values(folderIds.map((folderId) => ({ sauceId, folderId }))).onConflictDoNothing();
+    }
+    await notifyWorkspace(tx, m.workspaceId, {
+      type: 'sauce',
+      action: isNew ? 'created' : 'updated',
+      id: sauceId,
+      actorId: m.userId,
+    });
+    return { id: sauceId, created: isNew };
+  });
+  return { sauce: await getSauce(db, m.workspaceId, id), created };
+}

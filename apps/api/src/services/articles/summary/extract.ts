@@ -1,0 +1,94 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { detectLanguage, squash, type SummaryLanguage } from './sentences.ts';
+
+/** The readable part of an article page. */
+export interface ReadableArticle {
+  title: string;
+  /** 'ko' or 'en', from the text itself. */
+  language: SummaryLanguage;
+  /** Paragraphs, list items and quotes of the article body, in order, whitespace collapsed. */
+  blocks: string[];
+  /** The blocks joined by blank lines. */
+  text: string;
+}
+
+/** Less readable text than this (characters) is not an article: 'summary not available'. */
+export const MIN_READABLE_CHARS = 280;
+
+/**
+ * Elements that are never article text: navigation, page chrome, forms, media, and boxes
+ * whose id, class or label says cookie/consent banner, newsletter or share widget, popup,
+ * related links, comments or ads. Removed before Readability looks at the page.
+ */
+const CHROME_SELECTOR = [
+  'script', 'style', 'noscript', 'template', 'iframe', 'svg', 'canvas', 'video', 'audio', 'form', 'button', 'select',
+  'input', 'textarea', 'nav', 'footer', 'aside', 'dialog', '[hidden]', '[aria-hidden="true"]', '[role="navigation"]',
+  '[role="banner"]', '[role="contentinfo"]', '[role="complementary"]', '[role="dialog"]', '[role="alertdialog"]',
+].join(',');
+const CHROME_NAME = /cookie|consent|gdpr|banner|popup|modal|newsletter|subscribe|share|social|\bsns|related|recommend|comment|advert|\bads?\b|promo|sidebar|breadcrumb|toolbar|menu|gnb|lnb|foot|copyright/i;
+/** A short block that is a copyright or rights line (footers Readability kept). */
+const RIGHTS_LINE = /©|copyright|all rights reserved|무단 ?전재|재배포/i;
+
+const BLOCKS = 'p, li, blockquote, dd, figcaption, pre';
+
+/** Text of the page by charset: the header's, else a <meta charset>/http-equiv in the first 2 KB, else UTF-8. */
+export function decodeHtml(body: Buffer, headerCharset?: string): string {
+  const sniff = () => {
+    const head = body.subarray(0, 2048).toString('latin1');
+    return /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1];
+  };
+  const label = (headerCharset || sniff() || 'utf-8').toLowerCase();
+  try {
+    return new TextDecoder(label).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+type HtmlDocument = ReturnType<typeof parseHTML>['document'];
+type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
+
+function removeChrome(document: HtmlDocument) {
+  for (const el of [...document.querySelectorAll(CHROME_SELECTOR)]) el.remove();
+  for (const el of [...document.querySelectorAll('[id], [class], [aria-label]')]) {
+    if (!el.isConnected || el.tagName === 'BODY' || el.tagName === 'HTML' || el.tagName === 'ARTICLE' || el.tagName === 'MAIN') continue;
+    const name = `${el.getAttribute('id') ?? ''} ${el.getAttribute('class') ?? ''} ${el.getAttribute('aria-label') ?? ''}`;
+    if (CHROME_NAME.test(name)) el.remove();
+  }
+}
+
+/**
+ * The article in an HTML page, read the way reader modes do: page chrome removed, then
+ * Mozilla's Readability (on linkedom's server DOM) finds the body, whose paragraphs become
+ * `blocks`. Null when no body of at least {@link MIN_READABLE_CHARS} characters is found
+ * (a login wall, a video page, an app shell that renders in the browser).
+ */
+export function extractReadable(html: string): ReadableArticle | null {
+  const { document } = parseHTML(html);
+  const docTitle = squash(document.querySelector('title')?.textContent ?? '');
+  removeChrome(document);
+  let parsed: ReturnType<Readability<string>['parse']>;
+  try {
+    parsed = new Readability(document as unknown as ReadabilityDocument, { charThreshold: MIN_READABLE_CHARS, keepClasses: false }).parse();
+  } catch {
+    return null;
+  }
+  if (!parsed?.content) return null;
+  const body = parseHTML(`<!doctype html><html><body>${parsed.content}</body></html>`).document;
+  let blocks = [...body.querySelectorAll(BLOCKS)]
+    // A list item or quote holding paragraphs is read through those paragraphs.
+    .filter((el) => !el.querySelector('p'))
+    .map((el) => squash(el.textContent ?? ''))
+    .filter((b) => b && !(b.length < 200 && RIGHTS_LINE.test(b)));
+  if (blocks.join('').length < MIN_READABLE_CHARS) {
+    // Pages that write their text in <div>s and <br>s: the text, by lines.
+    blocks = (parsed.textContent ?? '')
+      .split(/\n+/)
+      .map(squash)
+      .filter((b) => b && !(b.length < 200 && RIGHTS_LINE.test(b)));
+  }
+  const text = blocks.join('\n\n');
+  if (Array.from(text).length < MIN_READABLE_CHARS) return null;
+  return { title: squash(parsed.title ?? '') || docTitle, language: detectLanguage(text), blocks, text };
+}

@@ -1,0 +1,126 @@
+import type {
+  AdminArticle,
+  AdminArticleListQuery,
+  ArticlePreview,
+  CreateArticle,
+  Feed,
+  UpdateArticle,
+} from '@sauce/contract/articles';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { articleKeys } from '../../../lib/query-keys.ts';
+
+/** A page of the admin article list. */
+export interface AdminArticlePage {
+  results: AdminArticle[];
+  count: number;
+  next: number | null;
+  previous: number | null;
+}
+
+export type AdminFilters = Pick<AdminArticleListQuery, 'category' | 'status' | 'page'> & { search: string };
+
+/** GET /discovery/admin/articles: hidden ones too (administrators only). */
+export function useAdminArticles(f: AdminFilters, enabled = true) {
+  return useQuery({
+    queryKey: articleKeys.adminList(f),
+    queryFn: ({ signal }) =>
+      api<AdminArticlePage>('/discovery/admin/articles', {
+        signal,
+        query: { category: f.category, status: f.status, page: f.page, pageSize: 20, search: f.search.trim() || undefined },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Every article query (public and admin) after a curation write. */
+function useInvalidateArticles() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: articleKeys.all() });
+}
+
+/** POST /discovery/admin/articles/preview: what adding a URL would store. */
+export function usePreviewArticle() {
+  return useMutation({
+    mutationFn: (url: string) => api<ArticlePreview>('/discovery/admin/articles/preview', { method: 'POST', body: { url } }),
+  });
+}
+
+/** POST /discovery/admin/articles: adds an article by URL. */
+export function useCreateArticle() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: (input: CreateArticle) => api<AdminArticle>('/discovery/admin/articles', { method: 'POST', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /discovery/admin/articles/{id}: edit, hide or show. */
+export function useUpdateArticle() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateArticle & { id: number }) =>
+      api<AdminArticle>(`/discovery/admin/articles/${id}`, { method: 'PATCH', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /discovery/admin/articles/{id}. */
+export function useDeleteArticle() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/discovery/admin/articles/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** What a poll did: the feed as it then is, items read, articles added. */
+export interface FeedPollResult {
+  feed: Feed;
+  items: number;
+  added: number;
+}
+
+/** GET /discovery/admin/feeds. */
+export function useFeeds(enabled = true) {
+  return useQuery({ queryKey: articleKeys.feeds(), queryFn: () => api<Feed[]>('/discovery/admin/feeds'), enabled });
+}
+
+/** POST /discovery/admin/feeds: subscribes a category, polled once at once. */
+export function useCreateFeed() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: (input: { url: string; categoryId: number }) =>
+      api<FeedPollResult>('/discovery/admin/feeds', { method: 'POST', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /discovery/admin/feeds/{id}: category, pause/resume. */
+export function useUpdateFeed() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: number; categoryId?: number; enabled?: boolean }) =>
+      api<Feed>(`/discovery/admin/feeds/${id}`, { method: 'PATCH', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /discovery/admin/feeds/{id}/poll. */
+export function usePollFeed() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: (id: number) => api<FeedPollResult>(`/discovery/admin/feeds/${id}/poll`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /discovery/admin/feeds/{id}. */
+export function useDeleteFeed() {
+  const invalidate = useInvalidateArticles();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/discovery/admin/feeds/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}

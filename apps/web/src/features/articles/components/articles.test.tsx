@@ -1,0 +1,129 @@
+import type { Article } from '@sauce/contract/articles';
+import type { WorkspaceSummary } from '@sauce/contract/workspaces';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../i18n/index.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { workspaceSummary } from '../../../test/workspaces.ts';
+import { CLICKED_ARTICLE_TTL_MS, forgetClickedArticle, readClickedArticle, rememberClickedArticle } from '../lib/clicked-article.ts';
+import { AddArticleDialog } from './add-article-dialog.tsx';
+import { ArticleCard } from './article-card.tsx';
+
+const article: Article = {
+  id: 42,
+  title: 'Choose boring technology',
+  destination: 'https://mcfunley.com/choose-boring-technology',
+  publishedAt: null,
+  thumbnail: null,
+  favicon: null,
+  tags: ['architecture', 'engineering'],
+  uploader: 'Dan McKinley',
+  uploaderLink: 'https://mcfunley.com',
+  category: 'development',
+  categoryId: 3,
+  language: 'en',
+};
+
+beforeAll(() => initI18n('en'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  forgetClickedArticle();
+});
+
+describe('ArticleCard', () => {
+  it('opens the article in a new tab without an opener, and offers saving and tag search', () => {
+    const onSave = vi.fn();
+    const onTag = vi.fn();
+    renderWithApp(<ArticleCard article={article} onSave={onSave} onTag={onTag} />);
+    const link = screen.getByRole('link', { name: /^Choose boring technology/ });
+    expect(link.getAttribute('href')).toBe(article.destination);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    fireEvent.click(screen.getByRole('button', { name: 'Save “Choose boring technology” to my sauce' }));
+    expect(onSave).toHaveBeenCalledWith(article);
+    fireEvent.click(screen.getByRole('button', { name: 'Search for #engineering' }));
+    expect(onTag).toHaveBeenCalledWith('engineering');
+    // The publisher links to their site, also in a new tab.
+    const site = screen.getByRole('link', { name: /Dan McKinley website/ });
+    expect(site.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('draws a cover of the category colour and publisher initial without a thumbnail', () => {
+    const { container } = renderWithApp(<ArticleCard article={article} onSave={vi.fn()} onTag={vi.fn()} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('D');
+  });
+
+  it('shows a recent date as a relative label, and an old one as a date', () => {
+    const recent = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    renderWithApp(<ArticleCard article={{ ...article, publishedAt: recent }} onSave={vi.fn()} onTag={vi.fn()} />);
+    expect(screen.getByText('3 hours ago')).toBeTruthy();
+    cleanup();
+    renderWithApp(<ArticleCard article={{ ...article, publishedAt: '2015-03-30T00:00:00.000Z' }} onSave={vi.fn()} onTag={vi.fn()} />);
+    expect(screen.getByText('2015.03.30')).toBeTruthy();
+  });
+});
+
+describe('clickedArticle (SPEC §4)', () => {
+  it('remembers the article to save after sign-in, for 15 minutes', () => {
+    rememberClickedArticle(42, 1_000);
+    expect(localStorage.getItem('clickedArticle')).toBe('42');
+    expect(readClickedArticle(1_000 + CLICKED_ARTICLE_TTL_MS)).toBe(42);
+    expect(readClickedArticle(1_001 + CLICKED_ARTICLE_TTL_MS)).toBeNull();
+    forgetClickedArticle();
+    expect(readClickedArticle(1_000)).toBeNull();
+  });
+});
+
+describe('AddArticleDialog (336 px)', () => {
+  const spaces: WorkspaceSummary[] = [
+    workspaceSummary({ id: 1, name: 'Mine' }),
+    workspaceSummary({ id: 2, name: 'Read only', isPersonal: false, permission: 'READER' }),
+    workspaceSummary({ id: 3, name: 'Team', isPersonal: false, permission: 'EDITOR' }),
+  ];
+  let calls: { url: string; method: string; body: unknown }[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: URL | string, init?: RequestInit) => {
+        const url = new URL(String(input));
+        calls.push({ url: url.pathname, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const ok = (data: unknown) => Response.json({ success: true, data });
+        const user = { id: 1, email: 'a@example.com', nickname: 'a', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: true, isAdmin: false };
+        if (url.pathname === '/api/auth/profile') return ok(user);
+        if (url.pathname === '/api/auth/session') return ok({ user });
+        if (url.pathname === '/api/workspace') return ok(spaces);
+        if (url.pathname === '/api/archive/folder/3/list')
+          return ok({ results: [{ id: 30, name: 'Refs', order: 1, itemCount: 0 }, { id: 31, name: 'Later', order: 2, itemCount: 0 }], count: 2 });
+        if (url.pathname.startsWith('/api/archive/folder/')) return ok({ results: [], count: 0 });
+        if (url.pathname === '/api/discovery/articles/42/fork') return ok({ sauce: {}, created: true });
+        return Response.json({ success: false, error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
+      }),
+    );
+  });
+
+  it('offers only spaces one may write to, their folders, the AI switch with its note, and saves', async () => {
+    const onClose = vi.fn();
+    renderWithApp(<AddArticleDialog articleId={42} article={article} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Save article' });
+    expect(within(dialog).getByText('Choose boring technology')).toBeTruthy();
+    const select = (await within(dialog).findByLabelText('Space')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['My space', 'Team']);
+    expect(await within(dialog).findByText('This space has no folders yet. It will be saved under All.')).toBeTruthy();
+    fireEvent.change(select, { target: { value: '3' } });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Later' }));
+    const ai = within(dialog).getByRole('switch', { name: 'AI summary' });
+    expect(ai.getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByText("AI can summarise the article for you. Some sites don't support summaries.")).toBeTruthy();
+    fireEvent.click(ai);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      url: '/api/discovery/articles/42/fork',
+      method: 'POST',
+      body: { workspace: { id: 3 }, folderSet: [31], aiEnable: false },
+    });
+  });
+});

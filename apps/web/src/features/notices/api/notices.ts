@@ -1,0 +1,57 @@
+import type { Notice, NoticeInput } from '@sauce/contract/account';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { noticeKeys } from '../../../lib/query-keys.ts';
+
+const PAGE_SIZE = 20;
+
+/** GET /notice: notices newest first, 20 a page. */
+export const noticesQuery = infiniteQueryOptions({
+  queryKey: noticeKeys.list(),
+  queryFn: ({ pageParam }) =>
+    api<{ results: Notice[]; count: number; next: number | null }>('/notice', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => last.next,
+});
+
+export function useNotices() {
+  return useInfiniteQuery(noticesQuery);
+}
+
+/** GET /notice/unread: notices the person has not seen (the avatar menu's dot). */
+export const unreadNoticesQuery = queryOptions({
+  queryKey: noticeKeys.unread(),
+  queryFn: async () => (await api<{ count: number }>('/notice/unread')).count,
+  staleTime: 60_000,
+});
+
+export function useUnreadNotices(enabled = true) {
+  return useQuery({ ...unreadNoticesQuery, enabled });
+}
+
+/** POST /notice/read: the person has seen every notice up to now; the dot goes. */
+export function useMarkNoticesRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>('/notice/read', { method: 'POST' }),
+    onSuccess: () => qc.setQueryData(noticeKeys.unread(), 0),
+  });
+}
+
+/** POST /notice (administrators): publishes a notice. */
+export function useCreateNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NoticeInput) => api<Notice>('/notice', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
+  });
+}
+
+/** DELETE /notice/{id} (administrators). */
+export function useDeleteNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/notice/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
+  });
+}

@@ -1,0 +1,129 @@
+import type { User } from '@sauce/contract/auth';
+import { Megaphone, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
+import { Dialog } from '../../../components/dialogs/dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { showToast } from '../../../state/app-store.ts';
+import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices } from '../api/notices.ts';
+import styles from './notice-list.module.css';
+
+/**
+ * /mypage/notice (SPEC §2): notices newest first; those published since the last visit are
+ * marked new, and opening the page marks them read (the avatar menu's dot goes).
+ * Administrators also write and delete notices here.
+ */
+export function NoticeList({ user }: { user: User }) {
+  const { t } = useTranslation('notices');
+  const query = useNotices();
+  const markRead = useMarkNoticesRead();
+  const remove = useDeleteNotice();
+  const [writing, setWriting] = useState(false);
+  const notices = query.data?.pages.flatMap((p) => p.results) ?? [];
+  const loaded = query.isSuccess;
+  const { mutate: mark } = markRead;
+  useEffect(() => {
+    if (loaded) mark();
+  }, [loaded, mark]);
+
+  const del = async (id: number, title: string) => {
+    if (!(await confirmDialog({ title: t('deleteTitle'), description: title, confirmText: t('delete'), destructive: true }))) return;
+    remove.mutate(id, { onSuccess: () => showToast(t('deleted'), 'success'), onError: (e) => showToast(errorMessage(e), 'error') });
+  };
+
+  return (
+    <div className={styles.root}>
+      {user.isAdmin && (
+        <div className={styles.adminBar}>
+          <Button variant="primary" onClick={() => setWriting(true)}>
+            <Plus size={16} strokeWidth={1.75} aria-hidden />
+            {t('write')}
+          </Button>
+        </div>
+      )}
+      {query.isPending ? (
+        <div className={styles.skeleton} aria-busy>
+          <span className="visually-hidden">{t('common:loading')}</span>
+        </div>
+      ) : query.isError ? (
+        <p className={styles.empty} role="alert">
+          {errorMessage(query.error)}
+        </p>
+      ) : notices.length === 0 ? (
+        <div className={styles.empty}>
+          <Megaphone size={24} strokeWidth={1.75} aria-hidden />
+          <p>{t('empty')}</p>
+        </div>
+      ) : (
+        <ol className={styles.list}>
+          {notices.map((n) => (
+            <li key={n.id}>
+              <article className={styles.notice} aria-labelledby={`notice-${n.id}`}>
+                <header className={styles.head}>
+                  <h2 id={`notice-${n.id}`} className={styles.title}>
+                    {n.isNew && <span className={styles.new}>{t('new')}</span>}
+                    {n.title}
+                  </h2>
+                  <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()} className={styles.date}>
+                    {relativeTime(n.createdAt)}
+                  </time>
+                </header>
+                <p className={styles.body}>{n.body}</p>
+                {user.isAdmin && (
+                  <Button size="small" variant="ghost" onClick={() => void del(n.id, n.title)}>
+                    <Trash2 size={14} strokeWidth={1.75} aria-hidden />
+                    {t('delete')}
+                  </Button>
+                )}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage && (
+        <Button onClick={() => void query.fetchNextPage()} pending={query.isFetchingNextPage}>
+          {t('more')}
+        </Button>
+      )}
+      {writing && <NoticeEditor onClose={() => setWriting(false)} />}
+    </div>
+  );
+}
+
+/** An administrator's new notice: title (100) and body (5,000). */
+function NoticeEditor({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation('notices');
+  const create = useCreateNotice();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const ready = title.trim() !== '' && body.trim() !== '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    create.mutate(
+      { title, body },
+      { onSuccess: () => (showToast(t('published'), 'success'), onClose()), onError: (err) => showToast(errorMessage(err), 'error') },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('write')} width={520}>
+      <form onSubmit={submit} className={styles.form} noValidate>
+        <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} autoFocus />
+        <label className={styles.field}>
+          <span>{t('bodyLabel')}</span>
+          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(e.target.value.slice(0, 5000))} rows={8} />
+        </label>
+        <div className={styles.actions}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={!ready} pending={create.isPending}>
+            {t('publish')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

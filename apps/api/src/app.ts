@@ -22,6 +22,7 @@ import { authorizePlugin } from './policies/authorize.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSharedState } from './lib/shared-state.ts';
 import { createEventHub } from './services/events.ts';
+import { createPgListener } from './db/listener.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
@@ -221,8 +222,11 @@ export async function buildApp(opts: {
     global: false,
     ...(shared.redis ? { redis: shared.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
   });
+  // One LISTEN connection per process: live team events and revoked sessions share it.
+  const listener = createPgListener(opts.db.$client, app.log);
+  app.addHook('onClose', () => listener.close());
   // Deleted accounts' access tokens are refused at once (issue #8).
-  const revocations = await startRevocations(opts.db.$client, app.log);
+  const revocations = await startRevocations(opts.db.$client, listener, app.log);
   app.addHook('onClose', () => revocations.close());
   await app.register(sessionPlugin, { config, secret: opts.secret, isRevoked: revocations.isRevoked });
   await app.register(authorizePlugin, { db: opts.db });
@@ -256,7 +260,7 @@ export async function buildApp(opts: {
     files: opts.files ?? createFileStore(config.files),
     urls: createUrlSigner(opts.secret),
     shared,
-    events: createEventHub(opts.db.$client, app.log),
+    events: createEventHub(listener),
     jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
     revocations,
     now: opts.now ?? Date.now,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Tx } from '../db/client.ts';
+import type { PgListener } from '../db/listener.ts';
 import { ACCESS_TTL_S } from './tokens.ts';
 
 /** The PostgreSQL NOTIFY channel of revoked accounts. */
@@ -10,8 +11,6 @@ export const REVOCATIONS_CHANNEL = 'sauce_revoked_users';
 const POLL_MS = 5_000;
 /** Revocations are kept this long: an access token issued just before is expired by then, ms. */
 const KEEP_MS = (ACCESS_TTL_S + 60) * 1000;
-/** Longest wait before reconnecting the listening connection, ms. */
-const MAX_BACKOFF_MS = 30_000;
 
 /**
  * Access tokens are stateless 15-minute JWTs, so deleting an account (POST /auth/withdrawal)
@@ -35,21 +34,17 @@ export interface Revocations {
   /** This process refuses `userId` from now on (after the revoking transaction committed). */
   remember(userId: number): void;
   /** Stops listening and polling. */
-  close(): Promise<void>;
+  close(): void;
 }
 
 /**
  * Starts the revocation list on `pool`'s database: loads the last 15 minutes' revocations,
- * listens for new ones (a connection of its own, reopened with backoff) and polls.
+ * listens for new ones through the process's `listener` and polls.
  */
-export async function startRevocations(pool: pg.Pool, log?: FastifyBaseLogger): Promise<Revocations> {
+export async function startRevocations(pool: pg.Pool, listener: PgListener, log?: FastifyBaseLogger): Promise<Revocations> {
   /** userId → when revoked, ms since the epoch. */
   const revoked = new Map<number, number>();
   let lastSeen = 0;
-  let closed = false;
-  let client: pg.Client | null = null;
-  let backoff = 500;
-  let retry: NodeJS.Timeout | null = null;
 
   const add = (userId: number, at: number) => {
     if (Number.isInteger(userId) && userId > 0) revoked.set(userId, at);
@@ -73,41 +68,14 @@ export async function startRevocations(pool: pg.Pool, log?: FastifyBaseLogger): 
     prune();
   };
 
-  const connect = async () => {
-    const c = new pg.Client(pool.options);
-    c.on('notification', (n) => add(Number(n.payload), Date.now()));
-    const lost = (err: Error) => {
-      if (client !== c) return;
-      client = null;
-      log?.warn({ err }, 'revocation listener lost; polling meanwhile');
-      scheduleConnect();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost(new Error('connection ended')));
-    await c.connect();
-    await c.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
-    if (closed) {
-      await c.end().catch(() => undefined);
-      return;
-    }
-    client = c;
-    backoff = 500;
-  };
-  const scheduleConnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect().catch(() => scheduleConnect());
-    }, backoff);
-    retry.unref();
-    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-  };
-
   await read();
-  await connect().catch((err: unknown) => {
-    log?.warn({ err }, 'could not listen for revocations; polling');
-    scheduleConnect();
-  });
+  const stopListening = await listener
+    .listen(REVOCATIONS_CHANNEL, { message: (payload) => add(Number(payload), Date.now()) })
+    .catch((err: unknown) => {
+      // Polling alone still learns every revocation within 5 s.
+      log?.warn({ err }, 'could not listen for revocations; polling');
+      return () => undefined;
+    });
   const poller = setInterval(() => {
     read().catch((err: unknown) => log?.warn({ err }, 'reading revocations failed'));
   }, POLL_MS);
@@ -124,13 +92,9 @@ export async function startRevocations(pool: pg.Pool, log?: FastifyBaseLogger): 
       await tx.execute(sql`DELETE FROM revoked_users WHERE revoked_at < now() - interval '1 hour'`);
     },
     remember: (userId) => add(userId, Date.now()),
-    async close() {
-      closed = true;
+    close() {
       clearInterval(poller);
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
+      stopListening();
     },
   };
 }

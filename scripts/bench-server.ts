@@ -1,5 +1,6 @@
-// Child process of `npm run bench`: the real app and a minimal raw-SQL Fastify route on
-// one PostgreSQL, seeded with 100 tagged sources. Prints one JSON line when ready.
+// Child process of `npm run bench`: the real app, a minimal raw-SQL Fastify route on the
+// same PostgreSQL (seeded with 100 tagged sources), and a bare route sending the API's page
+// from memory. Prints one JSON line when ready.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -52,14 +53,22 @@ raw.get('/list', async () => {
   );
   return { success: true, data: { results: r.rows, count: r.rowCount } };
 });
+// Ceiling: the API's own bytes for the same page, from memory, by a bare Fastify route.
+const token = await signAccessToken(secret, user.id);
+const addr = (s: typeof raw) => (s.server.address() as { port: number }).port;
+const apiUrl = `http://127.0.0.1:${addr(app as never)}/api/archive/sauce/${workspaceId}/list?pageSize=100`;
+const page = await fetch(apiUrl, { headers: { authorization: `Bearer ${token}` } });
+const bytes = Buffer.from(await page.arrayBuffer());
+raw.get('/memory', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
 await raw.listen({ port: 0, host: '127.0.0.1' });
 
-const addr = (s: typeof raw) => (s.server.address() as { port: number }).port;
 console.log(JSON.stringify({
   ready: true,
-  apiUrl: `http://127.0.0.1:${addr(app as never)}/api/archive/sauce/${workspaceId}/list?pageSize=100`,
+  apiUrl,
+  etag: page.headers.get('etag'),
   rawUrl: `http://127.0.0.1:${addr(raw)}/list`,
-  token: await signAccessToken(secret, user.id),
+  memoryUrl: `http://127.0.0.1:${addr(raw)}/memory`,
+  token,
 }));
 // Access tokens live 15 minutes; a long run picks up a fresh one for its next measurement.
 setInterval(async () => console.log(JSON.stringify({ token: await signAccessToken(secret, user.id) })), 5 * 60_000);

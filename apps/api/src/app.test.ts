@@ -2,7 +2,7 @@ import { ok, page } from '@sauce/contract/common';
 import { zSauce, type Sauce } from '@sauce/contract/sauces';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { nullableInsteadOfAnyOf, responseSerializer } from './app.ts';
+import { nullableInsteadOfAnyOf, responseSerializer } from './lib/serializer.ts';
 
 const text: Sauce = {
   id: 1,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -75,6 +76,12 @@ export const workspaces = pgTable(
     /** Who created the space (SPEC §9: 2 team spaces per person); null once they are gone. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * Bumped in the same transaction as every write that changes what the space's source
+     * list shows (issue #9 item 12), by the triggers of migration 0005: lists carry it in
+     * their ETag and cache key (services/list-cache.ts).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('workspaces_created_by_idx').on(t.createdBy)],
 );

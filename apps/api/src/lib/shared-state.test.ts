@@ -28,6 +28,21 @@ describe('shared state (issue #9)', () => {
     await behaves(memoryState());
   });
 
+  it('in memory: bounded in size, the least recently used values going first', async () => {
+    const state = memoryState();
+    const big = 'x'.repeat(1024 * 1024); // 1 Mi characters each; the bound is 32 Mi
+    await state.set('first', big, 60_000);
+    await state.set('kept', big, 60_000);
+    for (let i = 0; i < 40; i++) {
+      await state.set(`v${i}`, big, 60_000);
+      await state.get('kept'); // used all along
+    }
+    expect(await state.get('first')).toBeNull();
+    expect(await state.get('v0')).toBeNull();
+    expect(await state.get('kept')).toBe(big);
+    expect(await state.get('v39')).toBe(big);
+  });
+
   it.skipIf(!redisUp)('in Redis: the same, and two clients see one another', async () => {
     const prefix = `sauce-test-${randomBytes(4).toString('hex')}:`;
     const [one, two] = [redisState(REDIS_URL, prefix), redisState(REDIS_URL, prefix)];

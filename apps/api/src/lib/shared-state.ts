@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Small state that several API processes must share (issue #9): cached values with a
@@ -23,58 +24,33 @@ export interface SharedState {
 
 /** Entries the in-memory state keeps at most; the least recently used go first. */
 const MEMORY_ENTRIES = 10_000;
+/** Characters of cached values the in-memory state keeps at most (≈ 64 MB as UTF-16). */
+const MEMORY_VALUE_CHARS = 32 * 1024 * 1024;
 
-/** A least-recently-used map whose entries expire; at most `max` entries. */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max: number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    if (hit.expires <= Date.now()) return undefined;
-    this.entries.set(key, hit); // most recently used last
-    return hit.value;
-  }
-
-  /** Stores `value` for the cache's lifetime, or for `ttlMs` when given. */
-  set(key: string, value: V, ttlMs = this.ttlMs): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: Date.now() + ttlMs });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-/** The shared state of one process alone, in memory. */
+/**
+ * The shared state of one process alone, in memory: least-recently-used caches
+ * (`lru-cache`) bounded in entries and, for values, in size.
+ */
 export function memoryState(): SharedState {
-  const values = new TtlCache<string>(60_000, MEMORY_ENTRIES);
-  const windows = new TtlCache<{ count: number; start: number }>(60_000, MEMORY_ENTRIES);
+  const values = new LRUCache<string, string>({
+    max: MEMORY_ENTRIES,
+    maxSize: MEMORY_VALUE_CHARS,
+    sizeCalculation: (value, key) => value.length + key.length,
+  });
+  const windows = new LRUCache<string, { count: number; start: number }>({ max: MEMORY_ENTRIES });
   return {
     redis: null,
     async get(key) {
       return values.get(key) ?? null;
     },
     async set(key, value, ttlMs) {
-      values.set(key, value, ttlMs);
+      values.set(key, value, { ttl: ttlMs });
     },
     async hit(key, limit, windowMs) {
       const start = Math.floor(Date.now() / windowMs) * windowMs;
       const w = windows.get(key);
       const count = w && w.start === start ? w.count + 1 : 1;
-      windows.set(key, { count, start }, windowMs);
+      windows.set(key, { count, start }, { ttl: windowMs });
       return count <= limit;
     },
     async close() {},

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
-import { TtlCache } from '../lib/shared-state.ts';
 import { EMPTY_METADATA, fetchMetadata, getMetadata, parseMetadata } from './metadata.ts';
 
 const PAGE = 'https://example.com/blog/post/index.html';
@@ -95,22 +94,6 @@ describe('parseMetadata', () => {
     expect(parseMetadata(wrap('<meta http-equiv="Content-Type" content="text/html; charset=EUC-KR">'), PAGE).title).toBe('한국어');
     expect(parseMetadata(Buffer.from('<title>한국어 ✓</title>'), PAGE).title).toBe('한국어 ✓');
     expect(parseMetadata(Buffer.from('<title>한국어</title>'), PAGE, 'no-such-charset').title).toBe('한국어');
-  });
-});
-
-describe('TtlCache', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('expires entries after the TTL and evicts the least recently used', () => {
-    vi.useFakeTimers();
-    const c = new TtlCache<number>(1_000, 2);
-    c.set('a', 1);
-    c.set('b', 2);
-    expect(c.get('a')).toBe(1); // a is now the most recent
-    c.set('c', 3);
-    expect([c.get('a'), c.get('b'), c.get('c'), c.size]).toEqual([1, undefined, 3, 2]);
-    vi.advanceTimersByTime(1_000);
-    expect(c.get('a')).toBeUndefined();
   });
 });
 

@@ -188,6 +188,22 @@ export async function listSauces(db: Db, workspaceId: number, userId: number, q:
   };
 }
 
+/**
+ * What decides whether a space's list changed (issue #9 item 12): the space's version
+ * (bumped with every write to what its list shows, migration 0005) and the caller's role,
+ * in one indexed read. @throws NOT_FOUND (404) for a non-member.
+ */
+export async function listVersion(db: Db, workspaceId: number, userId: number) {
+  const { rows } = await db.$client.query<{ version: string; permission: Permission }>({
+    name: 'sauce-list-version',
+    text: `SELECT w.version, m.permission FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+      WHERE m.workspace_id = $1 AND m.user_id = $2`,
+    values: [workspaceId, userId],
+  });
+  const permission = authorizePermission(rows[0]?.permission, 'read');
+  return { version: Number(rows[0]!.version), permission };
+}
+
 /** One sauce of a workspace. @throws SAUCE_NOT_FOUND (404). */
 export async function getSauce(db: Tx, workspaceId: number, id: number): Promise<SauceRecord> {
   const [row] = await selectSauces(db, sql`s.id = ${id} AND s.workspace_id = ${workspaceId}`);

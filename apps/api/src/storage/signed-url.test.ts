@@ -54,6 +54,9 @@ describe('createUrlSigner', () => {
     expect(at(NOON_ISH).url(KEY)).toBe(url);
     expect(at(dayStart + DAY_MS - 1).url(KEY)).toBe(url);
     expect(at(dayStart + DAY_MS).url(KEY)).not.toBe(url);
+    // The period names the day's URLs: cached responses holding them key on it.
+    expect(at(NOON_ISH).period()).toBe(parse(url).exp);
+    expect(at(dayStart + DAY_MS).period()).not.toBe(parse(url).exp);
   });
 
   it('refuses to sign an invalid key', () => {

@@ -12,6 +12,11 @@ export interface UrlSigner {
    * for 1–2 days. @throws Error for an invalid key.
    */
   url(key: string): string;
+  /**
+   * The `exp` of URLs signed now (unix seconds, as text): it changes once a day, and with it
+   * every URL — a cached response holding signed URLs names it in its key.
+   */
+  period(): string;
   /** True when `sig` is the signature of `key` and `exp`, and `exp` is in the future. */
   verify(key: string, exp: string | undefined, sig: string | undefined): boolean;
 }
@@ -26,12 +31,15 @@ export function createUrlSigner(secret: Uint8Array, now: () => number = Date.now
   const sign = (key: string, exp: string) =>
     createHmac('sha256', hmacKey).update(`${key}\n${exp}`).digest('base64url');
 
+  const period = () => String((Math.floor(now() / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS);
+
   return {
     url(key) {
       assertValidKey(key);
-      const exp = String((Math.floor(now() / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS);
+      const exp = period();
       return `/files/${key}?exp=${exp}&sig=${sign(key, exp)}`;
     },
+    period,
 
     verify(key, exp, sig) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now()) return false;

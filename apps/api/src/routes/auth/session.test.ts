@@ -284,6 +284,24 @@ describe('access tokens', () => {
     }
     expect((await t.app.inject({ url: '/api/auth/profile' })).statusCode).toBe(401);
   });
+
+  it('refuse a token once it expires, though it was accepted (and its signature remembered) before', async () => {
+    const s = await session();
+    const me = body(await profile(s.accessToken, 'bearer')).data;
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(me.id))
+      .setIssuer('sauce')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 2)
+      .sign(t.secret);
+    expect((await profile(shortLived, 'bearer')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, (now + 2) * 1000 - Date.now() + 50));
+    const res = await profile(shortLived, 'bearer');
+    expect(res.statusCode).toBe(401);
+    expect(body(res).error.code).toBe('TOKEN_EXPIRED');
+  });
 });
 
 describe('anti-forgery check', () => {

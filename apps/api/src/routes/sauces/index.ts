@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ok, page, zId } from '@sauce/contract/common';
+import { ok, zId } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
+import fresh from 'fresh';
 import { zCreateSauce, zSauce, zSauceListQuery, zUpdateSauce, zUploadedImage } from '@sauce/contract/sauces';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
@@ -13,6 +15,7 @@ import { presentSauce } from '../../presenters/sauce.ts';
 import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
 import * as service from '../../services/sauces.ts';
+import { createSourceListReader, zSauceListResponse } from '../../services/source-list.ts';
 
 const wsParams = z.object({ workspace: zId });
 const sauceParams = z.object({ workspace: zId, id: zId });
@@ -75,19 +78,26 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
+  const readList = createSourceListReader(deps);
   for (const path of ['/archive/sauce/:workspace/list', '/archive/sauce/:workspace/list/simple']) {
     app.get(
       path,
       {
         config: { workspaceAction: 'read', membershipInQuery: true },
-        schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: ok(page(zSauce)) } },
+        schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: zSauceListResponse } },
       },
-      async (req) => {
-        // listSauces checks 'read' (404 for a non-member) in the same round trip as the page.
-        const list = await service.listSauces(deps.db, req.params.workspace, requireUser(req), req.query);
-        const editable = service.isEditable(list.permission);
-        const results = list.results.map((r) => presentSauce(r, editable, urls));
-        return { success: true as const, data: { results, count: list.count, next: list.next, previous: list.previous } };
+      async (req, reply) => {
+        // The reader checks 'read' (404 for a non-member) in its first query; a list that did
+        // not change answers 304 or comes from the cache (issue #9 item 12).
+        const list = await readList(req.params.workspace, requireUser(req), req.query, (etag) => fresh(req.headers, { etag }));
+        // The body is serialized JSON already (bytes are sent as they are): untyped, as the
+        // schema's type is that of the object it was made from.
+        const out = reply as unknown as FastifyReply;
+        // Browsers keep the page and ask again each time with If-None-Match.
+        out.header('cache-control', 'private, no-cache');
+        if (list.etag) out.header('etag', list.etag);
+        if (list.status === 304) return out.code(304).send();
+        return out.type('application/json; charset=utf-8').send(list.body);
       },
     );
   }

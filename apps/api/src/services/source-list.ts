@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { ok, page } from '@sauce/contract/common';
+import { zSauce, type SauceListQuery } from '@sauce/contract/sauces';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { responseSerializer } from '../lib/serializer.ts';
+import { presentSauce } from '../presenters/sauce.ts';
+import { isEditable, listSauces, listVersion } from './sauces.ts';
+
+/** The list's wire schema: `{ success, data: { results, count, next, previous } }`. */
+export const zSauceListResponse = ok(page(zSauce));
+
+/**
+ * How long a serialized list stays cached, ms. Its key names the space's version, so an
+ * entry is never stale, only unused once the space changes: this bounds the memory.
+ */
+const LIST_CACHE_MS = 10 * 60_000;
+
+/** Bytes of serialized lists a process keeps (UTF-8 JSON). */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A list as it leaves: `body` is the JSON as UTF-8 bytes, empty for 304; `etag` is null when uncached. */
+export interface SourceListReply {
+  status: 200 | 304;
+  etag: string | null;
+  body: Buffer;
+}
+
+/**
+ * Reads a space's source list (SPEC §7 GET /archive/sauce/{workspace}/list) as bytes, so
+ * that a repeated read costs almost nothing (issue #9 item 12). One indexed read gives the
+ * space's version and the caller's role; the ETag names them with the day of the signed
+ * image URLs and the wire format, so `isFresh(etag)` (the request's If-None-Match) answers
+ * 304 at once; else the serialized page is taken from this process's cache (UTF-8 bytes,
+ * ready to write: encoding a 60 KB string per request cost more than the rest together) or,
+ * with REDIS_URL, from Redis, which every process shares, under that ETag and the query; only
+ * on a miss is it read from PostgreSQL. No entry can be stale: a write bumps the version
+ * in its own transaction, so the next read looks under a new key on every process. The
+ * favourite-tag filter depends on the caller's own tags, which no space version follows:
+ * those lists are read every time and carry no ETag.
+ * @throws NOT_FOUND (404) for a non-member, as listSauces.
+ */
+export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'>) {
+  const local = new LRUCache<string, Buffer>({
+    maxSize: LIST_CACHE_BYTES,
+    sizeCalculation: (body, key) => body.length + key.length,
+    ttl: LIST_CACHE_MS,
+  });
+  const shared = deps.shared.redis ? deps.shared : null;
+  const serialize = responseSerializer({ schema: zSauceListResponse }) as (v: unknown) => string;
+  // Changes when the response's shape does (a deploy), so no old-format body is served.
+  const format = createHash('sha256')
+    .update(JSON.stringify(z.toJSONSchema(zSauceListResponse, { io: 'output', unrepresentable: 'any' })))
+    .digest('base64url')
+    .slice(0, 10);
+
+  const readFresh = async (workspaceId: number, userId: number, q: SauceListQuery) => {
+    const list = await listSauces(deps.db, workspaceId, userId, q);
+    const editable = isEditable(list.permission);
+    const results = list.results.map((r) => presentSauce(r, editable, deps.urls));
+    const data = { results, count: list.count, next: list.next, previous: list.previous };
+    return { permission: list.permission, json: serialize({ success: true, data }) };
+  };
+
+  return async function read(
+    workspaceId: number,
+    userId: number,
+    q: SauceListQuery,
+    isFresh: (etag: string) => boolean,
+  ): Promise<SourceListReply> {
+    if (q.favorite) return { status: 200, etag: null, body: Buffer.from((await readFresh(workspaceId, userId, q)).json) };
+    const { version, permission } = await listVersion(deps.db, workspaceId, userId);
+    const etag = `W/"${version}.${deps.urls.period()}.${permission}.${format}"`;
+    if (isFresh(etag)) return { status: 304, etag, body: Buffer.alloc(0) };
+    const key = `list:${workspaceId}:${etag}:${JSON.stringify(q)}`;
+    const hit = local.get(key);
+    if (hit) return { status: 200, etag, body: hit };
+    const elsewhere = await shared?.get(key);
+    if (elsewhere) {
+      const body = Buffer.from(elsewhere);
+      local.set(key, body);
+      return { status: 200, etag, body };
+    }
+    const fresh = await readFresh(workspaceId, userId, q);
+    const body = Buffer.from(fresh.json);
+    // The page is at least as new as `version` (read after it); cached only when the role
+    // it was presented for is still the one the key names.
+    if (fresh.permission === permission) {
+      local.set(key, body);
+      await shared?.set(key, fresh.json, LIST_CACHE_MS);
+    }
+    return { status: 200, etag, body };
+  };
+}

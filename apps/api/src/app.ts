@@ -17,6 +17,7 @@ import {
 import { startRevocations } from './auth/revocations.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { authorizePlugin } from './policies/authorize.ts';
+import { startMaintenanceJobs } from './jobs/maintenance.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSharedState } from './lib/shared-state.ts';
 import { createEventHub } from './services/events.ts';
@@ -92,6 +93,8 @@ export async function buildApp(opts: {
   files?: FileStore;
   /** The clock, ms since the epoch (tests move it, e.g. past an invitation's week). */
   now?: () => number;
+  /** Run the maintenance jobs (upload sweep, file reconciliation): a serving process, not a test. */
+  maintenance?: boolean;
 }) {
   const { config } = opts;
   const app = Fastify({
@@ -235,6 +238,7 @@ export async function buildApp(opts: {
   app.addHook('preClose', () => deps.events.close());
   // Running jobs finish (or time out) before the database closes.
   app.addHook('onClose', () => deps.jobs.stop());
+  if (opts.maintenance) await startMaintenanceJobs(deps, app.log);
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);

@@ -1,14 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig, prepareDataDir, resolveAuthSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { sweepImages } from './services/images.ts';
-import { createFileStore } from './storage/file-store.ts';
 
 /** Longest a stop waits for requests and jobs under way, ms (orchestrators usually allow 30 s). */
 const DRAIN_MS = 25_000;
-
-/** How often unsaved uploads past their lifetime are swept, ms (hourly). */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Entry point of `npm start`: database (embedded unless DATABASE_URL), then HTTP. */
 async function main() {
@@ -21,14 +16,7 @@ async function main() {
     timeouts: config.db,
     log: (m) => console.log(`[db] ${m}`),
   });
-  const files = createFileStore(config.files);
-  const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config), files });
-  const sweep = () =>
-    sweepImages(database.db, files, undefined, app.log)
-      .then((n) => n > 0 && app.log.info(`swept ${n} unsaved uploads`))
-      .catch((err: unknown) => app.log.warn({ err }, 'sweeping unsaved uploads failed'));
-  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
-  sweeper.unref();
+  const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config), maintenance: true });
   let closing = false;
   /**
    * Graceful stop (issue #9): no new connections; requests under way finish (new ones on
@@ -39,7 +27,6 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests under way, then stopping`);
-    clearInterval(sweeper);
     const deadline = setTimeout(() => {
       app.log.warn(`still busy after ${DRAIN_MS} ms: stopping anyway`);
       process.exit(1);
@@ -51,7 +38,6 @@ async function main() {
   };
   for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => void shutdown(s));
   await app.listen({ port: config.port, host: config.host });
-  void sweep();
   app.log.info(
     `Sauce is running at http://${config.host}:${config.port} ` +
       `(${config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL in ' + config.dataDir + '/db'}, ` +

@@ -49,8 +49,8 @@ export interface JobQueue {
     handler: (data: JobPayloads[N], job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>,
     options?: { batchSize?: number; pollingIntervalSeconds?: number },
   ): Promise<void>;
-  /** Sends `data` to `name` on a cron schedule (UTC), once across all processes. */
-  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
+  /** Sends `data` to `name` on a cron schedule (UTC), once across all processes, with `options` for each job. */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N], options?: Omit<PgBoss.SendOptions, 'db'>): Promise<void>;
   /** Creates queue `name` if missing (send and work do it themselves). */
   ensureQueue(name: JobName): Promise<void>;
   /** Stops working and waits up to `timeoutMs` for running jobs. */
@@ -117,9 +117,9 @@ export async function startJobQueue(
         },
       );
     },
-    async schedule(name, cron, data) {
+    async schedule(name, cron, data, options = {}) {
       await ensureQueue(name);
-      await boss.schedule(name, cron, data as object, { tz: 'UTC' });
+      await boss.schedule(name, cron, data as object, { ...options, tz: 'UTC' });
     },
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });

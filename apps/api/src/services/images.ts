@@ -14,8 +14,9 @@ import type { Ticket } from '../lib/fair-queue.ts';
 import { processImage, type ImageInput as ImageData } from './image-processing.ts';
 
 /** File names under an image's storage key (the original's name is stored per image). */
-const DISPLAY = 'display.webp';
-const THUMBNAIL = 'thumb.webp';
+/** File names of an image's display copy and thumbnail under its storage key. */
+export const DISPLAY_FILE = 'display.webp';
+export const THUMBNAIL_FILE = 'thumb.webp';
 
 /** How long an upload may wait to be saved into a source before it is swept, ms (7 days). */
 export const PENDING_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,18 +27,18 @@ export type ImageRow = typeof sauceImages.$inferSelect;
 /** Every file key of an image (original, display size, thumbnail). */
 export const imageFileKeys = (img: Pick<ImageRow, 'storageKey' | 'originalName'>) => [
   `${img.storageKey}/${img.originalName}`,
-  `${img.storageKey}/${DISPLAY}`,
-  `${img.storageKey}/${THUMBNAIL}`,
+  `${img.storageKey}/${DISPLAY_FILE}`,
+  `${img.storageKey}/${THUMBNAIL_FILE}`,
 ];
 
 /** The URL of a card-size thumbnail of the image stored under `storageKey`. */
-export const thumbnailUrl = (urls: UrlSigner, storageKey: string) => urls.url(`${storageKey}/${THUMBNAIL}`);
+export const thumbnailUrl = (urls: UrlSigner, storageKey: string) => urls.url(`${storageKey}/${THUMBNAIL_FILE}`);
 
 /** ImageRow → the upload response (signed URLs, issue #3). */
 export function presentUpload(urls: UrlSigner, img: ImageRow): UploadedImage {
   return {
     id: img.id,
-    url: urls.url(`${img.storageKey}/${DISPLAY}`),
+    url: urls.url(`${img.storageKey}/${DISPLAY_FILE}`),
     thumbnailUrl: thumbnailUrl(urls, img.storageKey),
     originalUrl: urls.url(`${img.storageKey}/${img.originalName}`),
     width: img.width,

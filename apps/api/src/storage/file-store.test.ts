@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { startS3Server } from '../test/s3-server.ts';
-import { assertValidKey, createFileStore, type FileStore } from './file-store.ts';
+import { assertValidKey, createFileStore, listKeys, type FileStore } from './file-store.ts';
 
 interface Backend {
   files: Config['files'];
@@ -68,19 +68,31 @@ describe.each([
     await store.delete([`${dir}a.webp`, `${dir}absent.webp`, `${imageDir()}absent.webp`]);
     await store.delete([]);
     expect(await store.get(`${dir}a.webp`)).toBeNull();
-    expect(await store.list(dir)).toEqual([`${dir}b.webp`]);
+    expect(await listKeys(store, dir)).toEqual([`${dir}b.webp`]);
   });
 
   it('lists the keys under a prefix, without the driver prefix', async () => {
     const top = `t${randomBytes(4).toString('hex')}`;
     const keys = [`${top}/aa/1.png`, `${top}/ab/2.png`, `${top}/ab/sub/3.png`, `${top}x/4.png`];
     for (const key of keys) await store.put(key, Buffer.from(key), 'image/png');
-    expect((await store.list(`${top}/`)).sort()).toEqual(keys.slice(0, 3));
-    expect((await store.list(`${top}/a`)).sort()).toEqual(keys.slice(0, 3));
-    expect((await store.list(`${top}/ab/`)).sort()).toEqual(keys.slice(1, 3));
-    expect(await store.list(`${top}/aa/1.png`)).toEqual([keys[0]]);
-    expect(await store.list(`${top}/none/`)).toEqual([]);
-    expect(await store.list('')).toEqual(expect.arrayContaining(keys));
+    expect((await listKeys(store, `${top}/`)).sort()).toEqual(keys.slice(0, 3));
+    expect((await listKeys(store, `${top}/a`)).sort()).toEqual(keys.slice(0, 3));
+    expect((await listKeys(store, `${top}/ab/`)).sort()).toEqual(keys.slice(1, 3));
+    expect(await listKeys(store, `${top}/aa/1.png`)).toEqual([keys[0]]);
+    expect(await listKeys(store, `${top}/none/`)).toEqual([]);
+    expect(await listKeys(store, '')).toEqual(expect.arrayContaining(keys));
+  });
+
+  it('lists each object with the time it was written', async () => {
+    const key = `${imageDir()}when.png`;
+    const before = Date.now();
+    await store.put(key, Buffer.from('w'), 'image/png');
+    const listed = [];
+    for await (const o of store.list(key)) listed.push(o);
+    expect(listed).toHaveLength(1);
+    // S3 keeps whole seconds.
+    expect(listed[0]!.modifiedAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    expect(listed[0]!.modifiedAt).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
   it('lists and deletes more keys than one S3 request takes (1,000)', async () => {
@@ -89,9 +101,9 @@ describe.each([
     for (let i = 0; i < keys.length; i += 50) {
       await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from('x'), 'image/gif')));
     }
-    expect((await store.list(dir)).sort()).toEqual([...keys].sort());
+    expect((await listKeys(store, dir)).sort()).toEqual([...keys].sort());
     await store.delete(keys);
-    expect(await store.list(dir)).toEqual([]);
+    expect(await listKeys(store, dir)).toEqual([]);
   });
 
   it('refuses invalid keys and a content type its extension does not name', async () => {
@@ -101,7 +113,7 @@ describe.each([
       await expect(store.get(key), key).rejects.toThrow(/Invalid file key/);
       await expect(store.delete([key]), key).rejects.toThrow(/Invalid file key/);
     }
-    await expect(store.list('../')).rejects.toThrow(/Invalid file key prefix/);
+    await expect(listKeys(store, '../')).rejects.toThrow(/Invalid file key prefix/);
     await expect(store.put(`${imageDir()}a.png`, Buffer.from('x'), 'image/webp')).rejects.toThrow(/holds image\/png/);
   });
 
@@ -126,7 +138,7 @@ describe.each([
     const key = `${imageDir()}thumbnail.webp`;
     await store.put(key, Buffer.from('t'), 'image/webp');
     const unprefixed = createFileStore({ ...backend.files, prefix: '' } as Config['files']);
-    expect(await unprefixed.list(`sauce/${key}`)).toEqual([`sauce/${key}`]);
+    expect(await listKeys(unprefixed, `sauce/${key}`)).toEqual([`sauce/${key}`]);
   });
 });
 

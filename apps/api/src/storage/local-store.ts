@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from './file-store.ts';
 
@@ -97,19 +97,23 @@ export function createLocalStore(dir: string): FileStore {
       await access(root, constants.W_OK);
     },
 
-    async list(prefix) {
-      // Walk only the deepest directory the prefix names, then filter by the whole prefix.
+    async *list(prefix) {
+      // Walk only the deepest directory the prefix names, an entry at a time, then filter
+      // by the whole prefix.
       const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
-      const entries = await readdir(base ? fileOf(base) : root, { recursive: true, withFileTypes: true }).catch(
-        (err: unknown) => {
-          if (isCode(err, 'ENOENT', 'ENOTDIR')) return [];
-          throw err;
-        },
-      );
-      return entries
-        .filter((e) => e.isFile() && !e.name.startsWith(TEMP_PREFIX))
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-        .filter((key) => key.startsWith(prefix));
+      const dir = await opendir(base ? fileOf(base) : root, { recursive: true }).catch((err: unknown) => {
+        if (isCode(err, 'ENOENT', 'ENOTDIR')) return null;
+        throw err;
+      });
+      if (!dir) return;
+      for await (const e of dir) {
+        if (!e.isFile() || e.name.startsWith(TEMP_PREFIX)) continue;
+        const file = path.join(e.parentPath, e.name);
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        const stats = await stat(file).catch(() => null); // deleted meanwhile
+        if (stats) yield { key, modifiedAt: stats.mtimeMs };
+      }
     },
   };
 }

@@ -78,12 +78,12 @@ export function createS3Store(files: S3Files): FileStore {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
 
-    async list(listPrefix) {
-      const keys: string[] = [];
+    async *list(listPrefix) {
       for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix + listPrefix })) {
-        for (const object of page.Contents ?? []) keys.push(object.Key!.slice(prefix.length));
+        for (const object of page.Contents ?? []) {
+          yield { key: object.Key!.slice(prefix.length), modifiedAt: object.LastModified?.getTime() ?? Date.now() };
+        }
       }
-      return keys;
     },
   };
 }

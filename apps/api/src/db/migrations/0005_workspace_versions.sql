@@ -6,6 +6,8 @@ ALTER TABLE "workspaces" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;--> stat
 -- only on single-event triggers, hence one trigger per event.)
 CREATE FUNCTION "bump_workspace_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- `npm run restore` loads rows with their versions as they were.
+  IF current_setting('sauce.restoring', true) = 'on' THEN RETURN NULL; END IF;
   -- TG_ARGV[0]: how the table names its space: 'workspace' (a workspace_id column) or
   -- 'sauce' (a sauce_id column). Only the transition tables of the event exist.
   IF TG_ARGV[0] = 'workspace' THEN
@@ -45,6 +47,7 @@ END $$;
 -- A person's nickname and picture show on every source they wrote: their spaces change.
 CREATE FUNCTION "bump_author_workspace_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('sauce.restoring', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE "workspaces" SET "version" = "version" + 1
   WHERE "id" IN (SELECT "workspace_id" FROM "sauces" WHERE "author_id" = NEW."id");
   RETURN NULL;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepImages } from '../../services/images.ts';
-import { createFileStore, type FileStore } from '../../storage/file-store.ts';
+import { createFileStore, listKeys, type FileStore } from '../../storage/file-store.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { jpegWithGps, NOT_AN_IMAGE, photo, pngBomb, SVG } from '../../test/image-fixtures.ts';
@@ -43,7 +43,7 @@ const patch = (u: TestUser, id: number, payload: object, ws = u.workspaceId) =>
   t.app.inject({ method: 'PATCH', url: `/api/archive/sauce/${ws}/${id}`, headers: u.headers, payload });
 const fetchFile = (url: string) => t.app.inject({ url });
 const imageRows = async () => (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauce_images`)).rows[0]!.n;
-const storedKeys = () => files.list('images/');
+const storedKeys = () => listKeys(files, 'images/');
 
 /** Asserts that `run` changes neither the image rows nor the stored files. */
 async function leavesNothing(run: () => Promise<void>) {
@@ -424,7 +424,7 @@ describe('image sources on S3-compatible storage', () => {
     });
     expect(up.statusCode).toBe(200);
     const img = body(up).data;
-    expect(await store.list('images/')).toHaveLength(3);
+    expect(await listKeys(store, 'images/')).toHaveLength(3);
     const file = await t3.app.inject({ url: img.url });
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/webp']);
     expect((await sharp(file.rawPayload).metadata()).width).toBe(640);
@@ -432,6 +432,6 @@ describe('image sources on S3-compatible storage', () => {
       await t3.app.inject({ method: 'POST', url: `/api/archive/sauce/${user.workspaceId}`, headers: user.headers, payload: { type: 'IMAGE', imageSauce: [{ id: img.id }] } }),
     ).data;
     await t3.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${user.workspaceId}/${s.id}`, headers: user.headers });
-    expect(await store.list('images/')).toEqual([]);
+    expect(await listKeys(store, 'images/')).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { zSauceExport } from '@sauce/contract/account';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readZipEntries, readZipEntry } from '../../lib/zip-reader.ts';
+import { openZip } from '../../lib/zip.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { photo } from '../../test/image-fixtures.ts';
 import { multipart, multipartForm, type FormPart } from '../../test/upload.ts';
+import { deflatedZeros, zipOf } from '../../test/zip.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -214,6 +215,9 @@ describe('POST /account/import: bad files (nothing half-imported)', () => {
     ['broken JSON', Buffer.from('{"bookmarks": [ {"title": '), [], 400, 'IMPORT_FILE_INVALID', 'damaged'],
     ['JSON of something else', Buffer.from('{"hello": "world"}'), [], 400, 'IMPORT_FILE_INVALID', 'notKarakeep'],
     ['a ZIP that is not a Sauce export', Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'latin1'), [], 400, 'IMPORT_FILE_INVALID', 'notSauceExport'],
+    ['an encrypted Sauce export', zipOf('sauce-export.json', Buffer.from('{}'), { flags: 0x1 }), [], 400, 'IMPORT_FILE_INVALID', 'damaged'],
+    ['a ZIP bomb (4 GiB declared as 100 bytes)', zipOf('sauce-export.json', Buffer.alloc(0), { declared: 100, body: deflatedZeros(4096) }), [], 400, 'IMPORT_FILE_INVALID', 'damaged'],
+    ['a ZIP declaring 300 MB', zipOf('sauce-export.json', Buffer.from('{}'), { declared: 300_000_000 }), [], 400, 'IMPORT_FILE_INVALID', 'tooLarge'],
     ['a bookmarks file with 20,000 entries', netscape(many(20_000)), [], 422, 'LIMIT_REACHED'],
     ['an unknown claimed format', netscape(many(1)), [{ name: 'format', value: 'excel' }], 400, 'INVALID_FORMAT'],
   ];
@@ -275,14 +279,15 @@ describe('GET /account/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sauce-export-\d{4}-\d{2}-\d{2}\.zip"$/);
     expect(Number(res.headers['x-export-estimated-bytes'])).toBeGreaterThan(0);
     const zip = res.rawPayload;
-    const entries = readZipEntries(zip, { maxEntries: 100, maxTotalBytes: 100_000_000 });
-    const doc = zSauceExport.parse(JSON.parse(readZipEntry(zip, entries.get('sauce-export.json')!).toString('utf8')));
+    const archive = await openZip(zip, { maxEntries: 100, maxTotalBytes: 100_000_000 });
+    const entries = archive.entries;
+    const doc = zSauceExport.parse(JSON.parse((await archive.read(entries.get('sauce-export.json')!)).toString('utf8')));
     expect(doc.workspaces.map((w) => w.name)).toEqual(['My space', 'Team']);
     const image = doc.workspaces[0]!.sauces.find((s) => s.type === 'IMAGE')!;
     expect(image.images[0]!.comments.map((c) => c.message)).toEqual(['Nice light', 'Agreed']);
     const original = await t.app.inject({ url: up.originalUrl });
-    expect(readZipEntry(zip, entries.get(image.images[0]!.file)!).equals(original.rawPayload)).toBe(true);
-    const html = readZipEntry(zip, entries.get('bookmarks.html')!).toString('utf8');
+    expect((await archive.read(entries.get(image.images[0]!.file)!)).equals(original.rawPayload)).toBe(true);
+    const html = (await archive.read(entries.get('bookmarks.html')!)).toString('utf8');
     expect(html).toMatch(/^<!DOCTYPE NETSCAPE-Bookmark-file-1>/);
     expect(html).toContain('HREF="https://type.example/scale?a=1&amp;b=2"');
     expect(html).toContain('<DD>Notes &lt;b&gt;bold&lt;/b&gt;');

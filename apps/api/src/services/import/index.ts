@@ -8,13 +8,13 @@ import { importJobs, sauceFolders, sauces, sauceTags, tags } from '../../db/sche
 import { isoUtc } from '../../db/sql.ts';
 import { AppError, ImportInProgressError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { readZipEntries, readZipEntry, type ZipEntry } from '../../lib/zip-reader.ts';
+import { openZip, type ZipArchive } from '../../lib/zip.ts';
 import { authorizeWorkspace, lockMembership, type Membership } from '../../policies/workspace.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
 import { deleteFiles, imageFileKeys, setSauceImages, uploadImage } from '../images.ts';
-import { imageKey, linkKey, noteKey, parseImport, type ImportEntry } from './parse.ts';
+import { imageKey, linkKey, noteKey, parseImport, ZIP_LIMITS, type ImportEntry } from './parse.ts';
 
 declare module '../../jobs/queue.ts' {
   interface JobPayloads {
@@ -121,7 +121,7 @@ export async function startImport(
   m: Membership,
   input: { folderId?: number; claimed?: ImportFormat; fileName: string; data: Buffer },
 ): Promise<ImportJob> {
-  const parsed = parseImport(input.data, input.claimed);
+  const parsed = await parseImport(input.data, input.claimed);
   if (input.folderId !== undefined) await assertFoldersInWorkspace(deps.db, m.workspaceId, [input.folderId]);
   const fileKey = parsed.keepFile ? `imports/${randomBytes(16).toString('hex')}.zip` : null;
   if (fileKey) await deps.files.put(fileKey, input.data, 'application/octet-stream');
@@ -302,7 +302,7 @@ async function importImage(
   entry: ImportEntry,
   position: number,
   keys: Set<string>,
-  zip: { data: Buffer; entries: Map<string, ZipEntry> } | null,
+  zip: ZipArchive | null,
 ) {
   const skip = (reason: ImportSkipReason) =>
     deps.db.transaction((tx) => record(tx, job.id, position + 1, 0, [{ position, entry, reason }]));
@@ -319,7 +319,7 @@ async function importImage(
     for (const image of entry.images ?? []) {
       const file = zip?.entries.get(image.file);
       if (!zip || !file) throw new Error('missing');
-      const row = await uploadImage(deps.db, deps.files, m, readZipEntry(zip.data, file));
+      const row = await uploadImage(deps.db, deps.files, m, await zip.read(file));
       uploads.push({ id: row.id, keys: imageFileKeys(row) });
     }
   } catch (err) {
@@ -415,14 +415,13 @@ export async function runImport(deps: ImportDeps, jobId: number): Promise<void> 
   try {
     const m = await authorizeWorkspace(deps.db, job.user_id, job.workspace_id, 'createSauce');
     const keys = await takenKeys(deps.db, job.workspace_id);
-    let zip: { data: Buffer; entries: Map<string, ZipEntry> } | null = null;
+    let zip: ZipArchive | null = null;
     if (job.file_key) {
       const obj = await deps.files.get(job.file_key);
       if (obj) {
         const chunks: Buffer[] = [];
         for await (const c of obj.body) chunks.push(c as Buffer);
-        const data = Buffer.concat(chunks);
-        zip = { data, entries: readZipEntries(data, { maxEntries: Number.MAX_SAFE_INTEGER, maxTotalBytes: Number.MAX_SAFE_INTEGER }) };
+        zip = await openZip(Buffer.concat(chunks), ZIP_LIMITS);
       }
     }
     const deadline = Date.now() + IMPORT_SLICE_MS;

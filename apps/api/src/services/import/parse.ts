@@ -11,7 +11,7 @@ import { load } from 'cheerio';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
-import { looksLikeZip, readZipEntries, readZipEntry, ZipFormatError } from '../../lib/zip-reader.ts';
+import { looksLikeZip, openZip, ZipFormatError } from '../../lib/zip.ts';
 
 /**
  * One entry of an import file, normalised to what a Sauce source can hold (SPEC §5): a
@@ -308,8 +308,11 @@ function parseSauceExport(json: unknown, files: Set<string> | null): ImportEntry
 // Detection
 // ---------------------------------------------------------------------------------------
 
-/** Uncompressed bytes a Sauce export ZIP may hold (its images are re-processed one at a time). */
-const ZIP_MAX_BYTES = 4 * LIMITS.importBytes;
+/**
+ * What a Sauce export ZIP may hold: entries (the document, the bookmarks file and every
+ * image) and uncompressed bytes in all (its images are re-processed one at a time).
+ */
+export const ZIP_LIMITS = { maxEntries: LIMITS.importEntries * LIMITS.imagesPerSauce + 10, maxTotalBytes: 4 * LIMITS.importBytes };
 
 function decodeText(data: Buffer): string {
   if (data.includes(0)) throw ImportFileInvalidError('unsupported');
@@ -327,10 +330,11 @@ function decodeText(data: Buffer): string {
  * CSV. When `claimed` is given, a file whose content says otherwise is refused.
  * Nothing is written: the file is read whole first, and a damaged file is refused whole.
  * @throws IMPORT_FILE_INVALID (400, `details.reason`: 'unsupported', 'notBookmarks',
- *   'damaged', 'noEntries', 'notRaindrop', 'notKarakeep', 'notSauceExport', 'mismatch'
+ *   'damaged' (also a ZIP with encrypted entries or a lying size), 'tooLarge' (a ZIP over
+ *   ZIP_LIMITS), 'noEntries', 'notRaindrop', 'notKarakeep', 'notSauceExport', 'mismatch'
  *   with `detected`); LIMIT_REACHED (422, `importEntries`) over 10,000 entries.
  */
-export function parseImport(data: Buffer, claimed?: ImportFormat): ParsedImport {
+export async function parseImport(data: Buffer, claimed?: ImportFormat): Promise<ParsedImport> {
   const check = (format: ImportFormat) => {
     if (claimed && claimed !== format) throw ImportFileInvalidError('mismatch', { claimed, detected: format });
     return format;
@@ -338,17 +342,17 @@ export function parseImport(data: Buffer, claimed?: ImportFormat): ParsedImport 
   if (looksLikeZip(data)) {
     const format = check('sauce-export');
     try {
-      const entries = readZipEntries(data, { maxEntries: LIMITS.importEntries * LIMITS.imagesPerSauce + 10, maxTotalBytes: ZIP_MAX_BYTES });
-      const doc = entries.get(SAUCE_EXPORT_FILE);
+      const zip = await openZip(data, ZIP_LIMITS);
+      const doc = zip.entries.get(SAUCE_EXPORT_FILE);
       if (!doc) throw ImportFileInvalidError('notSauceExport');
       let json: unknown;
       try {
-        json = JSON.parse(decodeText(readZipEntry(data, doc)));
+        json = JSON.parse(decodeText(await zip.read(doc)));
       } catch (e) {
         if (e instanceof ZipFormatError) throw e;
         throw ImportFileInvalidError('damaged');
       }
-      const list = parseSauceExport(json, new Set(entries.keys()));
+      const list = parseSauceExport(json, new Set(zip.entries.keys()));
       return { format, entries: list, keepFile: list.some((e) => e.images && !e.skip) };
     } catch (e) {
       if (e instanceof ZipFormatError) throw ImportFileInvalidError(e.reason === 'notZip' ? 'unsupported' : e.reason === 'tooLarge' ? 'tooLarge' : 'damaged');

@@ -88,7 +88,7 @@ export function sharedSourceHead(
   const title = sauce.title.trim() || sauce.linkTitle.trim() || copy.untitled;
   const description =
     sauce.type === 'TEXT'
-      ? excerpt(sauce.text?.trim() || sauce.linkDescription || sauce.link || '', DESCRIPTION_CHARS)
+      ? excerpt(sauce.text?.trim() || sauce.linkDescription || sauce.link || copy.generic, DESCRIPTION_CHARS)
       : copy.images(images.length, images.reduce((n, image) => n + image.comments.length, 0));
   const image = opts.imageUrl ?? (/^https?:\/\//i.test(sauce.linkImage) ? sauce.linkImage : null);
   const cover = sauce.cover;

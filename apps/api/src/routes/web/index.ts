@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Deps, ZApp } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { loadSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
@@ -34,9 +35,9 @@ export async function webRoutes(app: ZApp, deps: Deps) {
       .header('vary', 'accept-language')
       .send(shell.render(head));
 
-  app.get('/archive/sauce/share/:shareId', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/archive/sauce/share/:shareId', { schema: { hide: true, params: z.object({ shareId: z.string() }) } }, async (req, reply) => {
     const lang = pickLanguage(req.headers);
-    const { shareId } = req.params as { shareId: string };
+    const { shareId } = req.params;
     // Disabled and unknown shares look alike: the web app's not-found state, never indexed.
     const sauce = SHARE_ID.test(shareId) ? await getSharedSauce(deps.db, shareId).catch(notFoundAsNull) : null;
     if (!sauce) return send(reply, privatePageHead(lang), 404);

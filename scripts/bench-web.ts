@@ -2,7 +2,8 @@
 // throttling) on the public pages and axe on every page, signed out and signed in, against
 // the built app on a fresh embedded database, in the system Chromium (CHROMIUM_PATH, else /usr/bin/chromium). A measurement, not a test: it prints a table
 // and exits 0, as scores vary by machine. Knobs: CHROMIUM_PATH, BENCH_WEB_PORT (default: a
-// free one), BENCH_WEB_LOCALES (axe, default "ko,en"), BENCH_WEB_LIGHTHOUSE=0 to skip Lighthouse.
+// free one), BENCH_WEB_LOCALES (axe, default "ko,en"), BENCH_WEB_LIGHTHOUSE=0 or
+// BENCH_WEB_AXE=0 to skip one, BENCH_WEB_VERBOSE=1 for the elements at fault.
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -158,6 +159,11 @@ async function runLighthouse(chromePath: string, base: string, pages: [string, s
           .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
           .map((r) => `${c}:${r.id}`),
       );
+      if (process.env.BENCH_WEB_VERBOSE) {
+        // What moved (CLS culprits) and what cost points, element by element.
+        const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string }; score?: number }[] } | undefined)?.items ?? [];
+        for (const s of shifts) console.log(`  ${name} shift ${s.score?.toFixed(3)} ${s.node?.selector ?? '?'}`);
+      }
       rows.push({
         page: name,
         performance: score('performance'),
@@ -176,10 +182,13 @@ async function runLighthouse(chromePath: string, base: string, pages: [string, s
   return rows;
 }
 
+/** The screens axe looks at: desktop, and a phone (where tap targets and the drawer matter). */
+const SCREENS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+
 interface AxeRow {
   page: string;
-  state: 'out' | 'in';
-  locale: string;
+  /** Locale, screen and signed out/in, e.g. 'ko phone in'. */
+  view: string;
   serious: number;
   critical: number;
   rules: string[];
@@ -195,8 +204,15 @@ async function settle(context: BrowserContext, url: string) {
   return page;
 }
 
+/** A violating element for BENCH_WEB_VERBOSE: its selector, and for contrast the colours and ratio axe measured. */
+function describeNode(node: { target: unknown[]; any: { data?: unknown }[] }): string {
+  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  const colours = data?.fgColor ? ` ${data.fgColor} on ${data.bgColor} ${data.contrastRatio}:1` : '';
+  return `${node.target.join(' ')}${colours}`;
+}
+
 /** axe (every rule) on each page; counts serious and critical violations by rule. */
-async function runAxe(context: BrowserContext, base: string, pages: [string, string][], state: 'out' | 'in', locale: string) {
+async function runAxe(context: BrowserContext, base: string, pages: [string, string][], view: string) {
   const rows: AxeRow[] = [];
   for (const [name, url] of pages) {
     const page = await settle(context, `${base}${url}`);
@@ -204,11 +220,10 @@ async function runAxe(context: BrowserContext, base: string, pages: [string, str
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     rows.push({
       page: name,
-      state,
-      locale,
+      view,
       serious: bad.filter((v) => v.impact === 'serious').reduce((n, v) => n + v.nodes.length, 0),
       critical: bad.filter((v) => v.impact === 'critical').reduce((n, v) => n + v.nodes.length, 0),
-      rules: bad.map((v) => `${v.id}×${v.nodes.length}${process.env.BENCH_WEB_VERBOSE ? ` [${v.nodes.map((n) => n.target.join(' ')).join(' | ')}]` : ''}`),
+      rules: bad.map((v) => `${v.id}×${v.nodes.length}${process.env.BENCH_WEB_VERBOSE ? ` [${v.nodes.map(describeNode).join(' | ')}]` : ''}`),
     });
     await page.close();
   }
@@ -256,24 +271,28 @@ try {
     for (const r of lh) if (r.failing.length) console.log(`  ${r.page}: ${r.failing.join(', ')}`);
   }
 
-  const browser = await chromium.launch({ executablePath: chromePath, args: FLAGS.filter((f) => f !== '--headless=new') });
-  const axeRows: AxeRow[] = [];
-  try {
-    for (const locale of (process.env.BENCH_WEB_LOCALES ?? 'ko,en').split(',')) {
-      for (const state of ['out', 'in'] as const) {
-        const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
-        if (state === 'in') await context.request.post(`${base}/api/auth/dev/signin`, { data: { email: 'bench-web@example.com' } });
-        axeRows.push(...(await runAxe(context, base, [...publicPages, ...appPages], state, locale)));
-        await context.close();
+  if (process.env.BENCH_WEB_AXE !== '0') {
+    const browser = await chromium.launch({ executablePath: chromePath, args: FLAGS.filter((f) => f !== '--headless=new') });
+    const axeRows: AxeRow[] = [];
+    try {
+      for (const locale of (process.env.BENCH_WEB_LOCALES ?? 'ko,en').split(',')) {
+        for (const [screen, viewport] of Object.entries(SCREENS)) {
+          for (const state of ['out', 'in'] as const) {
+            const context = await browser.newContext({ locale, viewport, isMobile: screen === 'phone', hasTouch: screen === 'phone' });
+            if (state === 'in') await context.request.post(`${base}/api/auth/dev/signin`, { data: { email: 'bench-web@example.com' } });
+            axeRows.push(...(await runAxe(context, base, [...publicPages, ...appPages], `${locale} ${screen} ${state}`)));
+            await context.close();
+          }
+        }
       }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
+    console.log('\naxe: serious and critical violations (nodes) per page');
+    console.table(axeRows.map((r) => ({ ...r, rules: r.rules.join(' ') })));
+    const total = axeRows.reduce((n, r) => n + r.serious + r.critical, 0);
+    console.log(`axe total serious+critical: ${total} on ${axeRows.filter((r) => r.serious + r.critical).length} of ${axeRows.length} page views`);
   }
-  console.log('\naxe: serious and critical violations (nodes) per page');
-  console.table(axeRows.map((r) => ({ ...r, rules: r.rules.join(' ') })));
-  const total = axeRows.reduce((n, r) => n + r.serious + r.critical, 0);
-  console.log(`axe total serious+critical: ${total} on ${axeRows.filter((r) => r.serious + r.critical).length} of ${axeRows.length} page views`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));

@@ -22,7 +22,7 @@ export function WorkspaceLayout() {
   return (
     <div className={styles.page}>
       <header className={styles.head}>
-        <p className={styles.eyebrow}>{t('settings.eyebrow')}</p>
+        <h1 className={styles.eyebrow}>{t('settings.eyebrow')}</h1>
         {workspace ? <WorkspaceSwitcher current={workspace} /> : <span className={styles.switcherSkeleton} aria-hidden />}
       </header>
       <nav className={styles.tabs} aria-label={t('settings.tabs')}>

@@ -70,7 +70,7 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
         />
       )}
       <div className={styles.body}>
-        <h3 className={styles.title}>
+        <h2 className={styles.title}>
           <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
             {named || (
               <>
@@ -79,7 +79,7 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
               </>
             )}
           </Link>
-        </h3>
+        </h2>
         {excerpt && image && <p className={styles.excerpt}>{excerpt}</p>}
         {sauce.modeType === 'Article' && <SummaryLine sauce={sauce} />}
         {domain && (

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { isAdminEmail } from '../../auth/admin.ts';
 import { clearSessionCookies, requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { AppError, InvalidFormatError, PayloadTooLargeError } from '../../errors.ts';
+import { AppError, InvalidFormatError, NoImageError, PayloadTooLargeError } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
 import { presentUser } from '../../presenters/user.ts';
@@ -129,7 +129,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     async (req) => {
       const userId = requireUser(req);
       const { file } = await readForm(req, { fields: [], file: 'image', maxBytes: LIMITS.avatarBytes });
-      if (!file) throw InvalidFormatError([{ path: '/image', message: 'Required' }]);
+      if (!file) throw NoImageError();
       const row = await account.setProfileImage(accountDeps, userId, file);
       return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
     },

@@ -103,29 +103,60 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    * TOKEN_EXPIRED (the web app refreshes and asks again); a token of a deleted account or a
    * forged one clears the session cookies.
    */
-  app.get('/auth/session', { schema: { tags, response: { 200: ok(z.object({ user: zUser.nullable() })) } } }, async (req, reply) => {
-    if (req.userId === null) {
-      if (req.authError && (req.authError as AppError).code === 'TOKEN_EXPIRED') throw req.authError;
-      if (req.authError) clearSessionCookies(reply);
-      return { success: true as const, data: { user: null } };
-    }
-    try {
-      return { success: true as const, data: { user: await me(req.userId) } };
-    } catch (e) {
-      if (!(e instanceof AppError && e.status === 401)) throw e;
-      clearSessionCookies(reply);
-      return { success: true as const, data: { user: null } };
-    }
-  });
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'The signed-in person, or null when signed out',
+        tags,
+        response: { 200: ok(z.object({ user: zUser.nullable() })) },
+      },
+    },
+    async (req, reply) => {
+      if (req.userId === null) {
+        if (req.authError && (req.authError as AppError).code === 'TOKEN_EXPIRED') throw req.authError;
+        if (req.authError) clearSessionCookies(reply);
+        return { success: true as const, data: { user: null } };
+      }
+      try {
+        return { success: true as const, data: { user: await me(req.userId) } };
+      } catch (e) {
+        if (!(e instanceof AppError && e.status === 401)) throw e;
+        clearSessionCookies(reply);
+        return { success: true as const, data: { user: null } };
+      }
+    },
+  );
 
-  app.patch('/auth/profile', { schema: { tags, body: zUpdateProfile, response: { 200: ok(zUser) } } }, async (req) => {
-    const row = await account.updateProfile(db, requireUser(req), req.body);
-    return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-  });
+  app.patch(
+    '/auth/profile',
+    {
+      schema: {
+        operationId: 'updateProfile',
+        summary: 'Change nickname, job, marketing consent or tutorial state',
+        tags,
+        body: zUpdateProfile,
+        response: { 200: ok(zUser) },
+      },
+    },
+    async (req) => {
+      const row = await account.updateProfile(db, requireUser(req), req.body);
+      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
+    },
+  );
 
   app.patch(
     '/auth/profile/image',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zUser) } } },
+    {
+      schema: {
+        operationId: 'setProfileImage',
+        summary: 'Change the profile picture (multipart image)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zUser) },
+      },
+    },
     async (req) => {
       const userId = requireUser(req);
       const { file } = await readForm(req, { fields: [], file: 'image', maxBytes: LIMITS.avatarBytes });
@@ -135,26 +166,57 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.delete('/auth/profile/image', { schema: { tags, response: { 200: ok(zUser) } } }, async (req) => {
-    const row = await account.setProfileImage(accountDeps, requireUser(req), null);
-    return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-  });
+  app.delete(
+    '/auth/profile/image',
+    { schema: { operationId: 'deleteProfileImage', summary: 'Remove the profile picture', tags, response: { 200: ok(zUser) } } },
+    async (req) => {
+      const row = await account.setProfileImage(accountDeps, requireUser(req), null);
+      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
+    },
+  );
 
-  app.get('/auth/profile/count', { schema: { tags, response: { 200: ok(zProfileCount) } } }, async (req) => ({
-    success: true as const,
-    data: await account.profileCount(db, requireUser(req)),
-  }));
+  app.get(
+    '/auth/profile/count',
+    {
+      schema: {
+        operationId: 'getProfileCounts',
+        summary: "The person's figures: sources by type, spaces, tags",
+        tags,
+        response: { 200: ok(zProfileCount) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await account.profileCount(db, requireUser(req)),
+    }),
+  );
 
-  app.get('/auth/withdrawal', { schema: { tags, response: { 200: ok(zWithdrawalPreview) } } }, async (req) => ({
-    success: true as const,
-    data: await account.withdrawalPreview(db, requireUser(req)),
-  }));
+  app.get(
+    '/auth/withdrawal',
+    { schema: { operationId: 'getWithdrawal', summary: 'What leaving Sauce would do', tags, response: { 200: ok(zWithdrawalPreview) } } },
+    async (req) => ({
+      success: true as const,
+      data: await account.withdrawalPreview(db, requireUser(req)),
+    }),
+  );
 
-  app.post('/auth/withdrawal', { schema: { tags, body: zWithdrawal, response: { 200: ok(z.null()) } } }, async (req, reply) => {
-    await account.withdraw({ ...accountDeps, revocations: deps.revocations }, requireUser(req), req.body.reason);
-    clearSessionCookies(reply);
-    return { success: true as const, data: null };
-  });
+  app.post(
+    '/auth/withdrawal',
+    {
+      schema: {
+        operationId: 'withdraw',
+        summary: 'Leave Sauce: delete the account',
+        tags,
+        body: zWithdrawal,
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await account.withdraw({ ...accountDeps, revocations: deps.revocations }, requireUser(req), req.body.reason);
+      clearSessionCookies(reply);
+      return { success: true as const, data: null };
+    },
+  );
 
   /**
    * GET /account/export: everything the person can read as a ZIP, streamed (services/export.ts).
@@ -163,7 +225,10 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    */
   app.get(
     '/account/export',
-    { config: perPerson, schema: { tags, produces: ['application/zip'] } },
+    {
+      config: perPerson,
+      schema: { operationId: 'exportAccount', summary: 'Download everything one can read (ZIP)', tags, produces: ['application/zip'] },
+    },
     async (req, reply) => {
       const userId = requireUser(req);
       await account.getUserRow(db, userId);
@@ -197,7 +262,13 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/account/import',
     {
       config: perPerson,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zImportJob) } },
+      schema: {
+        operationId: 'importFile',
+        summary: 'Import bookmarks or a Sauce export (multipart)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zImportJob) },
+      },
     },
     async (req) => {
       const userId = requireUser(req);
@@ -212,14 +283,26 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/account/import', { schema: { tags, response: { 200: ok(z.array(zImportJob)) } } }, async (req) => ({
-    success: true as const,
-    data: await listImports(db, requireUser(req)),
-  }));
+  app.get(
+    '/account/import',
+    { schema: { operationId: 'listImports', summary: "The person's imports", tags, response: { 200: ok(z.array(zImportJob)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await listImports(db, requireUser(req)),
+    }),
+  );
 
   app.get(
     '/account/import/:id',
-    { schema: { tags, params: z.object({ id: zId }), response: { 200: ok(zImportJob) } } },
+    {
+      schema: {
+        operationId: 'getImport',
+        summary: "An import's progress",
+        tags,
+        params: z.object({ id: zId }),
+        response: { 200: ok(zImportJob) },
+      },
+    },
     async (req) => ({ success: true as const, data: await getImport(db, requireUser(req), req.params.id) }),
   );
 
@@ -227,6 +310,8 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/account/import/:id/skipped',
     {
       schema: {
+        operationId: 'listImportSkips',
+        summary: 'Entries an import did not bring in, and why',
         tags,
         params: z.object({ id: zId }),
         querystring: zPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(500).default(100) }),
@@ -244,8 +329,12 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   );
 
   /** GET /app/config: the shell's external links (null when not configured: hidden). Public. */
-  app.get('/app/config', { schema: { tags, response: { 200: ok(zAppConfig) } } }, async () => ({
-    success: true as const,
-    data: { links: deps.config.links },
-  }));
+  app.get(
+    '/app/config',
+    { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", tags, response: { 200: ok(zAppConfig) } } },
+    async () => ({
+      success: true as const,
+      data: { links: deps.config.links },
+    }),
+  );
 };

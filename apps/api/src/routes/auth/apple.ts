@@ -139,7 +139,10 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.get(
     '/auth/apple/authorize',
-    { config: signInRateLimit(deps), schema: { tags, querystring: zAuthorizeQuery } },
+    {
+      config: signInRateLimit(deps),
+      schema: { operationId: 'appleAuthorize', summary: 'Start an Apple sign-in (redirects to Apple)', tags, querystring: zAuthorizeQuery },
+    },
     async (req, reply) => {
       const clientId = requireEnabled(apple);
       const state = randomBytes(24).toString('base64url');
@@ -170,7 +173,16 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/apple/user',
-    { config: signInRateLimit(deps), schema: { tags, body: zAppleUser, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'appleSignUp',
+        summary: 'Sign up (or in) with an Apple ID token',
+        tags,
+        body: zAppleUser,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
@@ -185,7 +197,16 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/apple/signin',
-    { config: signInRateLimit(deps), schema: { tags, body: zAppleSignIn, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'appleSignIn',
+        summary: 'Sign in with an Apple ID token',
+        tags,
+        body: zAppleSignIn,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
@@ -218,7 +239,13 @@ export async function appleCallbackRoutes(app: ZApp, deps: Deps): Promise<void> 
     APPLE_CALLBACK_PATH,
     {
       config: { ...signInRateLimit(deps), csrf: false },
-      schema: { tags: ['auth'], body: zCallbackForm },
+      schema: {
+        operationId: 'appleCallback',
+        summary: "Apple's form_post return of a sign-in (redirects to the page it started on)",
+        tags: ['auth'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: zCallbackForm,
+      },
     },
     async (req, reply) => {
       requireEnabled(apple);

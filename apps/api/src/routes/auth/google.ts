@@ -33,7 +33,10 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.get(
     '/auth/google/user',
-    { config: signInRateLimit(deps), schema: { tags, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: { operationId: 'googleSignIn', summary: 'Sign in with a Google ID token', tags, response: { 200: zSignInResponse } },
+    },
     async (req, reply) => {
       requireEnabled(google);
       const token = await verify(bearerToken(req));
@@ -44,7 +47,16 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/google/user',
-    { config: signInRateLimit(deps), schema: { tags, body: zGoogleSignUp, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'googleSignUp',
+        summary: 'Sign up (or in) with a Google ID token',
+        tags,
+        body: zGoogleSignUp,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(google);
       const token = await verify(req.body.token);

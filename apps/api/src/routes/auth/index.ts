@@ -62,7 +62,13 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/auth/dev/signin',
     {
       config: signInRateLimit(deps),
-      schema: { tags: ['auth'], body: zDevSignIn, response: { 200: zSignInResponse } },
+      schema: {
+        operationId: 'devSignIn',
+        summary: 'Development sign-in by e-mail (local runs only)',
+        tags: ['auth'],
+        body: zDevSignIn,
+        response: { 200: zSignInResponse },
+      },
     },
     async (req, reply) => {
       if (!deps.config.devLogin) throw NotFoundError();
@@ -76,20 +82,30 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/auth/config', { schema: { tags: ['auth'] } }, async () => ({
-    success: true as const,
-    data: {
-      devLogin: deps.config.devLogin,
-      google: webClientOf(deps.config.google),
-      apple: webClientOf(deps.config.apple),
-    },
-  }));
+  app.get(
+    '/auth/config',
+    { schema: { operationId: 'getAuthConfig', summary: 'Sign-in methods offered by this server', tags: ['auth'] } },
+    async () => ({
+      success: true as const,
+      data: {
+        devLogin: deps.config.devLogin,
+        google: webClientOf(deps.config.google),
+        apple: webClientOf(deps.config.apple),
+      },
+    }),
+  );
 
   app.post(
     '/auth/token/refresh',
     {
       config: signInRateLimit(deps),
-      schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: zSignInResponse } },
+      schema: {
+        operationId: 'refreshToken',
+        summary: 'Exchange a refresh token for new tokens',
+        tags: ['auth'],
+        body: zRefreshBody.nullish(),
+        response: { 200: zSignInResponse },
+      },
     },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
@@ -108,7 +124,15 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/auth/token/logout',
-    { schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out and revoke the refresh token',
+        tags: ['auth'],
+        body: zRefreshBody.nullish(),
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
       if (token) await revokeRefreshToken(deps.db, token);
@@ -117,10 +141,14 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: ok(zUser) } } }, async (req) => {
-    const userId = requireUser(req);
-    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw UnauthenticatedError();
-    return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
-  });
+  app.get(
+    '/auth/profile',
+    { schema: { operationId: 'getProfile', summary: "The signed-in person's profile", tags: ['auth'], response: { 200: ok(zUser) } } },
+    async (req) => {
+      const userId = requireUser(req);
+      const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw UnauthenticatedError();
+      return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
+    },
+  );
 };

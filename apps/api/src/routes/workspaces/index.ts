@@ -61,14 +61,33 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const ws = { db, files, urls, log: app.log };
   const inv = { db, urls, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
 
-  app.get('/workspace', { schema: { tags, response: { 200: ok(z.array(zWorkspaceSummary)) } } }, async (req) => ({
-    success: true as const,
-    data: await service.listWorkspaces(ws, requireUser(req)),
-  }));
+  app.get(
+    '/workspace',
+    {
+      schema: {
+        operationId: 'listWorkspaces',
+        summary: 'Spaces the person belongs to, with role and abilities',
+        tags,
+        response: { 200: ok(z.array(zWorkspaceSummary)) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listWorkspaces(ws, requireUser(req)),
+    }),
+  );
 
   app.post(
     '/workspace',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } } },
+    {
+      schema: {
+        operationId: 'createWorkspace',
+        summary: 'Create a team space (multipart name and image)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zWorkspaceSummary) },
+      },
+    },
     async (req) => {
       const userId = requireUser(req);
       const { name, image } = await readWorkspaceForm(req);
@@ -79,7 +98,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/workspace/invite/create',
-    { config: { workspaceAction: 'inviteMembers' }, schema: { tags, body: zCreateInvitation, response: { 200: ok(zInvitation) } } },
+    {
+      config: { workspaceAction: 'inviteMembers' },
+      schema: {
+        operationId: 'createInvitation',
+        summary: 'Get the invite link of a permission',
+        tags,
+        body: zCreateInvitation,
+        response: { 200: ok(zInvitation) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.createInvitation(inv, membershipOf(req), req.body.permission),
@@ -88,7 +116,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(zInvitationInfo) } } },
+    {
+      schema: {
+        operationId: 'getInvitation',
+        summary: 'What an invite link opens',
+        tags,
+        params: invitationParams,
+        response: { 200: ok(zInvitationInfo) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId),
@@ -97,7 +133,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(zWorkspaceSummary) } } },
+    {
+      schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Join a space by its invite link',
+        tags,
+        params: invitationParams,
+        response: { 200: ok(zWorkspaceSummary) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId),
@@ -106,7 +150,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'revokeInvitation',
+        summary: "Reset a permission's invite links",
+        tags,
+        params: invitationParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await invitations.revokeInvitation(inv, requireUser(req), req.params.invitationId);
       return { success: true as const, data: null };
@@ -115,7 +167,10 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/:id',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspace) } } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: { operationId: 'getWorkspace', summary: 'A space with its members', tags, params, response: { 200: ok(zWorkspace) } },
+    },
     async (req) => ({ success: true as const, data: await service.getWorkspace(ws, membershipOf(req)) }),
   );
 
@@ -123,7 +178,14 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/workspace/:id',
     {
       config: { workspaceAction: 'updateWorkspace' },
-      schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } },
+      schema: {
+        operationId: 'updateWorkspace',
+        summary: 'Rename a space or change its image (multipart)',
+        tags,
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zWorkspaceSummary) },
+      },
     },
     async (req) => {
       const m = membershipOf(req);
@@ -135,7 +197,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/:id',
-    { config: { workspaceAction: 'deleteWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'deleteWorkspace' },
+      schema: {
+        operationId: 'deleteWorkspace',
+        summary: 'Delete a space without other members',
+        tags,
+        params,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await service.deleteWorkspace(ws, membershipOf(req));
       return { success: true as const, data: null };
@@ -144,13 +215,25 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/:id/status',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspaceStatus) } } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'getWorkspaceStatus',
+        summary: "A space's usage and the plan's limits",
+        tags,
+        params,
+        response: { 200: ok(zWorkspaceStatus) },
+      },
+    },
     async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req)) }),
   );
 
   app.delete(
     '/workspace/:id/leave',
-    { config: { workspaceAction: 'leaveWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'leaveWorkspace' },
+      schema: { operationId: 'leaveWorkspace', summary: 'Leave a space', tags, params, response: { 200: ok(z.null()) } },
+    },
     async (req) => {
       const m = membershipOf(req);
       await service.removeMember(db, m, m.userId);
@@ -162,7 +245,14 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/workspace/:id/user/:userId',
     {
       config: { workspaceAction: 'manageMembers' },
-      schema: { tags, params: memberParams, body: zUpdateMember, response: { 200: ok(zMember) } },
+      schema: {
+        operationId: 'changeMemberPermission',
+        summary: "Change a member's permission",
+        tags,
+        params: memberParams,
+        body: zUpdateMember,
+        response: { 200: ok(zMember) },
+      },
     },
     async (req) => ({
       success: true as const,
@@ -172,7 +262,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/:id/user/:userId',
-    { config: { workspaceAction: 'manageMembers' }, schema: { tags, params: memberParams, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'manageMembers' },
+      schema: {
+        operationId: 'removeMember',
+        summary: 'Remove a member from a space',
+        tags,
+        params: memberParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await service.removeMember(db, membershipOf(req), req.params.userId);
       return { success: true as const, data: null };
@@ -188,7 +287,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    */
   app.get(
     '/workspace/:id/events',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, produces: ['text/event-stream'] } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'streamWorkspaceEvents',
+        summary: 'Live changes of a space (Server-Sent Events)',
+        tags,
+        params,
+        produces: ['text/event-stream'],
+      },
+    },
     async (req, reply) => {
       const m = membershipOf(req);
       if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {

@@ -10,7 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -51,6 +50,7 @@ import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 import { responseSerializer } from './lib/serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import { cspReportRoutes } from './routes/csp-report/index.ts';
 
 declare module 'fastify' {
@@ -230,10 +230,7 @@ export async function buildApp(opts: {
     });
   }
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Sauce API', version: '0.1.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const deps: Deps = {

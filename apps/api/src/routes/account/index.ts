@@ -1,4 +1,5 @@
 import {
+  IMPORT_FORMATS,
   zAppConfig,
   zImportForm,
   zImportJob,
@@ -23,6 +24,7 @@ import { presentUser } from '../../presenters/user.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
 import { getImport, IMPORT_QUEUE, listImports, listSkips, runImport, startImport } from '../../services/import/index.ts';
+import { multipartForm, PUBLIC, SIGN_IN_OPTIONAL } from '../../lib/openapi.ts';
 
 const tags = ['account'];
 /** Exports one process streams at once; more wait (429). */
@@ -109,6 +111,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'getSession',
         summary: 'The signed-in person, or null when signed out',
+        security: SIGN_IN_OPTIONAL,
         tags,
         response: { 200: ok(z.object({ user: zUser.nullable() })) },
       },
@@ -149,6 +152,9 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.patch(
     '/auth/profile/image',
     {
+      config: {
+        form: multipartForm({ image: { file: true, description: 'The picture: JPEG, PNG, WebP, GIF or AVIF, at most 5,242,880 bytes.' } }, ['image']),
+      },
       schema: {
         operationId: 'setProfileImage',
         summary: 'Change the profile picture (multipart image)',
@@ -261,7 +267,18 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/account/import',
     {
-      config: perPerson,
+      config: {
+        ...perPerson,
+        form: multipartForm(
+          {
+            workspace: { description: 'The id of the space to import into (sent before the file).' },
+            folder: { description: 'The id of a folder of that space (optional).' },
+            format: { description: `What the file is (optional; its content decides): ${IMPORT_FORMATS.join(', ')}.` },
+            file: { file: true, description: 'A bookmarks HTML, Raindrop CSV, Karakeep JSON or Sauce export (ZIP or JSON), at most 50 MB.' },
+          },
+          ['workspace', 'file'],
+        ),
+      },
       schema: {
         operationId: 'importFile',
         summary: 'Import bookmarks or a Sauce export (multipart)',
@@ -331,7 +348,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   /** GET /app/config: the shell's external links (null when not configured: hidden). Public. */
   app.get(
     '/app/config',
-    { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", tags, response: { 200: ok(zAppConfig) } } },
+    { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", security: PUBLIC, tags, response: { 200: ok(zAppConfig) } } },
     async () => ({
       success: true as const,
       data: { links: deps.config.links },

@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Where Apple posts the sign-in result: at the root, outside /api (SPEC §4 Sign-in). */
 export const APPLE_CALLBACK_PATH = '/auth/apple/callback';
@@ -141,7 +142,7 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
     '/auth/apple/authorize',
     {
       config: signInRateLimit(deps),
-      schema: { operationId: 'appleAuthorize', summary: 'Start an Apple sign-in (redirects to Apple)', tags, querystring: zAuthorizeQuery },
+      schema: { operationId: 'appleAuthorize', summary: 'Start an Apple sign-in (redirects to Apple)', security: PUBLIC, tags, querystring: zAuthorizeQuery },
     },
     async (req, reply) => {
       const clientId = requireEnabled(apple);
@@ -178,6 +179,7 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       schema: {
         operationId: 'appleSignUp',
         summary: 'Sign up (or in) with an Apple ID token',
+        security: PUBLIC,
         tags,
         body: zAppleUser,
         response: { 200: zSignInResponse },
@@ -202,6 +204,7 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       schema: {
         operationId: 'appleSignIn',
         summary: 'Sign in with an Apple ID token',
+        security: PUBLIC,
         tags,
         body: zAppleSignIn,
         response: { 200: zSignInResponse },
@@ -242,6 +245,7 @@ export async function appleCallbackRoutes(app: ZApp, deps: Deps): Promise<void> 
       schema: {
         operationId: 'appleCallback',
         summary: "Apple's form_post return of a sign-in (redirects to the page it started on)",
+        security: PUBLIC,
         tags: ['auth'],
         consumes: ['application/x-www-form-urlencoded'],
         body: zCallbackForm,

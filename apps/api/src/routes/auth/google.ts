@@ -4,6 +4,7 @@ import { createIdTokenVerifier, nicknameHint, requireEnabled } from '../../auth/
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -35,7 +36,7 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
     '/auth/google/user',
     {
       config: signInRateLimit(deps),
-      schema: { operationId: 'googleSignIn', summary: 'Sign in with a Google ID token', tags, response: { 200: zSignInResponse } },
+      schema: { operationId: 'googleSignIn', summary: 'Sign in with a Google ID token', security: PUBLIC, tags, response: { 200: zSignInResponse } },
     },
     async (req, reply) => {
       requireEnabled(google);
@@ -52,6 +53,7 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
       schema: {
         operationId: 'googleSignUp',
         summary: 'Sign up (or in) with a Google ID token',
+        security: PUBLIC,
         tags,
         body: zGoogleSignUp,
         response: { 200: zSignInResponse },

@@ -1,4 +1,4 @@
-import { zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
+import { zAuthConfig, zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { presentUser } from '../../presenters/user.ts';
 import { createUser, findUserByIdentity, isIdentityTaken, personalWorkspaceId, type Identity } from '../../services/users.ts';
 import { appleRoutes } from './apple.ts';
 import { googleRoutes } from './google.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Rate limit of every sign-in endpoint: AUTH_RATE_LIMIT per IP per minute. */
 export const signInRateLimit = (deps: Deps) => ({ rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } });
@@ -65,6 +66,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'devSignIn',
         summary: 'Development sign-in by e-mail (local runs only)',
+        security: PUBLIC,
         tags: ['auth'],
         body: zDevSignIn,
         response: { 200: zSignInResponse },
@@ -84,7 +86,15 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/auth/config',
-    { schema: { operationId: 'getAuthConfig', summary: 'Sign-in methods offered by this server', tags: ['auth'] } },
+    {
+      schema: {
+        operationId: 'getAuthConfig',
+        summary: 'Sign-in methods offered by this server',
+        security: PUBLIC,
+        tags: ['auth'],
+        response: { 200: ok(zAuthConfig) },
+      },
+    },
     async () => ({
       success: true as const,
       data: {
@@ -102,6 +112,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'refreshToken',
         summary: 'Exchange a refresh token for new tokens',
+        security: PUBLIC,
         tags: ['auth'],
         body: zRefreshBody.nullish(),
         response: { 200: zSignInResponse },
@@ -128,6 +139,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'logout',
         summary: 'Sign out and revoke the refresh token',
+        security: PUBLIC,
         tags: ['auth'],
         body: zRefreshBody.nullish(),
         response: { 200: ok(z.null()) },

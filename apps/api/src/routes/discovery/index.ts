@@ -27,6 +27,7 @@ import * as articles from '../../services/articles/articles.ts';
 import * as feeds from '../../services/articles/feeds.ts';
 import { forkArticle } from '../../services/articles/fork.ts';
 import { isEditable } from '../../services/sauces.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 const tags = ['discovery'];
 const articleParams = z.object({ articleId: zId });
@@ -49,6 +50,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'listArticles',
         summary: 'Curated articles, by category and search',
+        security: PUBLIC,
         tags,
         querystring: zArticleListQuery,
         response: { 200: ok(page(zArticle)) },
@@ -66,6 +68,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'listArticleCategories',
         summary: 'Article categories with their counts',
+        security: PUBLIC,
         tags,
         response: { 200: ok(z.array(zCategory)) },
       },
@@ -78,7 +81,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/discovery/articles/:articleId',
-    { schema: { operationId: 'getArticle', summary: 'An article', tags, params: articleParams, response: { 200: ok(zArticle) } } },
+    { schema: { operationId: 'getArticle', summary: 'An article', security: PUBLIC, tags, params: articleParams, response: { 200: ok(zArticle) } } },
     async (req) => ({ success: true as const, data: presentArticle(await articles.getVisibleArticle(deps.db, req.params.articleId)) }),
   );
 

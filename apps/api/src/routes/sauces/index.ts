@@ -16,6 +16,7 @@ import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
 import * as service from '../../services/sauces.ts';
 import { createSourceListReader, zSauceListResponse } from '../../services/source-list.ts';
+import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 
 const wsParams = z.object({ workspace: zId });
 const sauceParams = z.object({ workspace: zId, id: zId });
@@ -32,7 +33,11 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/sauce/:workspace/image/upload/single',
     {
       // Each upload holds up to 20 MB while it waits to be processed: at most 120 a minute per address.
-      config: { workspaceAction: 'createSauce', rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: {
+        workspaceAction: 'createSauce',
+        rateLimit: { max: 120, timeWindow: 60_000 },
+        form: multipartForm({ file: { file: true, description: 'The image: JPEG, PNG, WebP, GIF or AVIF, at most 20,971,520 bytes.' } }, ['file']),
+      },
       schema: {
         operationId: 'uploadImage',
         summary: 'Upload one image for an image source (multipart file)',
@@ -128,6 +133,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       schema: {
         operationId: 'getSharedSauce',
         summary: 'A source shared by public link',
+        security: PUBLIC,
         tags,
         params: z.object({ shareId: z.string().min(1).max(64) }),
         response: { 200: ok(zSauce) },

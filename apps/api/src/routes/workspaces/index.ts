@@ -19,6 +19,7 @@ import { ACCESS_TTL_S } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
+import { multipartForm } from '../../lib/openapi.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import * as invitations from '../../services/invitations.ts';
 import * as service from '../../services/workspaces.ts';
@@ -51,6 +52,15 @@ async function readWorkspaceForm(req: FastifyRequest) {
   return { name, image: file };
 }
 
+const workspaceForm = (required: string[]) =>
+  multipartForm(
+    {
+      name: { description: "The space's name, 1–15 visible characters." },
+      image: { file: true, description: "The space's image (JPEG, PNG, WebP, GIF or AVIF, at most 5,242,880 bytes)." },
+    },
+    required,
+  );
+
 /**
  * Workspace routes, SPEC §7 Workspaces (issue #7): spaces, members, invitations, usage
  * status and the live event stream. Each route declares the action it needs; the
@@ -80,6 +90,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/workspace',
     {
+      config: { form: workspaceForm(['name']) },
       schema: {
         operationId: 'createWorkspace',
         summary: 'Create a team space (multipart name and image)',
@@ -177,7 +188,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.patch(
     '/workspace/:id',
     {
-      config: { workspaceAction: 'updateWorkspace' },
+      config: { workspaceAction: 'updateWorkspace', form: workspaceForm([]) },
       schema: {
         operationId: 'updateWorkspace',
         summary: 'Rename a space or change its image (multipart)',

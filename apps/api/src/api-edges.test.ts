@@ -91,6 +91,19 @@ describe('multipart uploads without an image (issue #11 item 6)', () => {
     expectEnvelope(await upload(payload, type), 400, 'INVALID_FORMAT');
   });
 
+  it.each([
+    ['POST', '/api/account/import'],
+    ['POST', '/api/workspace'],
+    ['PATCH', '/api/auth/profile/image'],
+  ] as const)('an unreadable form to %s %s is 400 INVALID_FORMAT, not a 500', async (method, url) => {
+    for (const [type, payload] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=abc', 'hello world'],
+    ]) {
+      expectEnvelope(await t.app.inject({ method, url, headers: { ...user.headers, 'content-type': type! }, payload }), 400, 'INVALID_FORMAT');
+    }
+  });
+
   it('the profile picture without its image is 400 NO_IMAGE', async () => {
     const f = multipartForm([]);
     const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/image', headers: { ...user.headers, ...f.headers }, payload: f.payload });

@@ -223,6 +223,23 @@ describe('POST /api/csp-report (issue #11, bad input)', () => {
     expect(body(res)).toMatchObject({ success: false, error: { code: expect.any(String) } });
   });
 
+  it('takes at most 60 reports a minute from one address (429 after)', async () => {
+    // An app of its own, so that the other tests' reports do not count.
+    const app = await buildTestApp({ WEB_DIST: fakeWebDist() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline' } }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
   it('refuses a body over 64 KB with 413', async () => {
     const res = await report({ 'csp-report': { 'blocked-uri': 'x'.repeat(70_000) } }, 'application/csp-report');
     expect(res.statusCode).toBe(413);

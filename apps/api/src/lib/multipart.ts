@@ -17,7 +17,7 @@ const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_L
  * (no boundary, cut off: busboy's errors carry no code; issue #11 item 6), else `e` itself
  * (our own errors, and the server's I/O errors, which carry a code).
  */
-function multipartError(e: unknown, maxBytes: number, tooMany: string): unknown {
+export function multipartError(e: unknown, maxBytes: number, tooMany: string): unknown {
   const code = (e as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return PayloadTooLargeError(maxBytes);
   if (code && LIMIT_CODES.has(code)) return InvalidFormatError(tooMany);

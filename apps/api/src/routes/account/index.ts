@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { isAdminEmail } from '../../auth/admin.ts';
 import { clearSessionCookies, requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { AppError, InvalidFormatError, NoImageError, PayloadTooLargeError } from '../../errors.ts';
-import { readForm } from '../../lib/multipart.ts';
+import { AppError, InvalidFormatError, NoImageError } from '../../errors.ts';
+import { multipartError, readForm } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
 import { presentUser } from '../../presenters/user.ts';
 import * as account from '../../services/account.ts';
@@ -29,7 +29,6 @@ import { multipartForm, PUBLIC, SIGN_IN_OPTIONAL } from '../../lib/openapi.ts';
 const tags = ['account'];
 /** Exports one process streams at once; more wait (429). */
 export const MAX_EXPORTS = 4;
-const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 /** Exports and imports: 10 a minute per person (per address when signed out). */
 const perPerson = {
   rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => (req.userId ? `user:${req.userId}` : `ip:${req.ip}`) },
@@ -73,10 +72,7 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number) {
       }
     }
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLargeError(LIMITS.importBytes);
-    if (code && LIMIT_CODES.has(code)) throw InvalidFormatError('Too many form fields.');
-    throw e;
+    throw multipartError(e, LIMITS.importBytes, 'Too many form fields.');
   }
   if (!file || !m || !form) throw InvalidFormatError([{ path: '/file', message: 'Required' }]);
   return { m, form, file };

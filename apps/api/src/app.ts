@@ -46,6 +46,7 @@ import { sauceRoutes } from './routes/sauces/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { workspaceRoutes } from './routes/workspaces/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
+import { webRoutes } from './routes/web/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 import { responseSerializer } from './lib/serializer.ts';
@@ -255,13 +256,6 @@ export async function buildApp(opts: {
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);
-      // Issue #11 item 6: an unknown GET under /api would otherwise reach the web app's
-      // fallback below and answer its HTML; other methods reach the not-found handler.
-      for (const url of ['/', '/*']) {
-        api.get(url, { schema: { hide: true } }, async () => {
-          throw NotFoundError();
-        });
-      }
       api.setNotFoundHandler((_req, reply) => {
         const e = NotFoundError();
         return reply.status(404).send({ success: false, error: { code: e.code, message: e.message } });
@@ -278,12 +272,15 @@ export async function buildApp(opts: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // index.html is never sent as it is: routes/web gives each page its head (issue #11 item 4).
+      index: false,
+      globIgnore: ['index.html'],
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/*', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+    await app.register(async (root) => webRoutes(root as never, deps));
   }
   return app;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 export function fakeWebDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Sauce</title><script type="module" src="/assets/app.js"></script></head><body></body></html>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1);\n');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;

@@ -50,6 +50,7 @@ import { discoveryRoutes } from './routes/discovery/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 import { responseSerializer } from './lib/serializer.ts';
+import { registerCompression } from './lib/compression.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,10 @@ export async function buildApp(opts: {
       e = ServiceUnavailableError();
     } else if (err.statusCode === 429) {
       e = new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    } else if (err.statusCode === 416) {
+      // A Range past the end of a built file (@fastify/static keeps its Content-Range: bytes */size).
+      reply.headers((err as { headers?: Record<string, string> }).headers ?? {});
+      e = new AppError(416, 'INVALID_FORMAT', 'The requested range is not satisfiable.');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       e = InvalidFormatError(err.message);
     } else {
@@ -179,6 +184,8 @@ export async function buildApp(opts: {
   });
 
   await app.register(cookie);
+  // Issue #11 item 1: JSON and other text made per request, compressed; before every route.
+  await registerCompression(app);
   // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
   // Rate limits count in Redis when several processes serve (REDIS_URL), else in memory;
@@ -258,6 +265,9 @@ export async function buildApp(opts: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // Issue #11 item 1: the build writes .br and .gz beside each file (vite.config.ts);
+      // the one the request's accept-encoding prefers is sent, with Vary: accept-encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -177,18 +177,38 @@ describe('API responses (compressed per request over 1 KB)', () => {
     }
   });
 
-  it('answers HEAD on a JSON route with the headers of GET and no body', async () => {
+  it('answers HEAD on the list with the headers of GET and no body', async () => {
+    for (const enc of ['br', 'gzip', 'identity']) {
+      const g = await get(listUrl(), { ...owner.headers, 'accept-encoding': enc });
+      const h = await get(listUrl(), { ...owner.headers, 'accept-encoding': enc }, 'HEAD');
+      expect(h.statusCode).toBe(200);
+      expect(h.rawPayload.length).toBe(0);
+      for (const name of ['content-encoding', 'content-length', 'content-type', 'vary', 'etag', 'cache-control']) {
+        expect(h.headers[name], `${enc} ${name}`).toEqual(g.headers[name]);
+      }
+    }
+  });
+
+  it('keeps a cached list compressed: the same bytes each time, for each encoding', async () => {
     const plain = await get(listUrl(), owner.headers);
-    const g = await get(listUrl(), { ...owner.headers, 'accept-encoding': 'gzip' });
-    const h = await get(listUrl(), { ...owner.headers, 'accept-encoding': 'gzip' }, 'HEAD');
-    expect(h.statusCode).toBe(200);
-    expect(h.rawPayload.length).toBe(0);
-    for (const name of ['content-type', 'vary', 'etag', 'cache-control']) expect(h.headers[name], name).toEqual(g.headers[name]);
-    // The body is not made, so it is not compressed either: the length given is the plain
-    // body's, with no content-encoding (RFC 9110 §9.3.2 lets HEAD leave out what only
-    // making the content decides).
-    expect(h.headers['content-encoding']).toBeUndefined();
-    expect(Number(h.headers['content-length'])).toBe(plain.rawPayload.length);
+    for (const enc of ['br', 'gzip'] as const) {
+      const a = await get(listUrl(), { ...owner.headers, 'accept-encoding': enc });
+      const b = await get(listUrl(), { ...owner.headers, 'accept-encoding': enc });
+      expect(a.headers['content-encoding']).toBe(enc);
+      expect(Number(a.headers['content-length'])).toBe(a.rawPayload.length);
+      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+      const decoded = enc === 'br' ? brotliDecompressSync(a.rawPayload) : gunzipSync(a.rawPayload);
+      expect(decoded.equals(plain.rawPayload)).toBe(true);
+    }
+    // A write moves the version: the next read is the new list, compressed again.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/archive/sauce/${owner.workspaceId}`,
+      headers: owner.headers,
+      payload: { type: 'TEXT', title: 'After the cache', textSauce: { text: 'new' } },
+    });
+    const after = await get(listUrl(), { ...owner.headers, 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('After the cache');
   });
 
   it('does not compress images under /files, already compressed', async () => {

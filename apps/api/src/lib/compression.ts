@@ -1,3 +1,6 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -40,4 +43,31 @@ export async function registerCompression(app: FastifyInstance) {
     if (reply.statusCode === 304 || (typeof type === 'string' && COMPRESSIBLE_TYPE.test(type))) varyOnAcceptEncoding(reply);
     return payload;
   });
+}
+
+/** The encodings the server makes, best first. */
+export type Encoding = 'br' | 'gzip';
+const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * The encoding to send for an `accept-encoding` header as @fastify/compress would choose it
+ * (the client's q-values, then brotli before gzip; `*` counts as gzip); null for none,
+ * `identity`, or a value that names neither.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  return negotiator.negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'));
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses a body that will be sent many times (a cached list): brotli at quality 5 or
+ * gzip at level 9, in libuv's thread pool so the event loop keeps serving meanwhile.
+ */
+export function encodeOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 9 });
 }

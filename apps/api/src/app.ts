@@ -47,6 +47,7 @@ import { sauceRoutes } from './routes/sauces/index.ts';
 import { tagRoutes } from './routes/tags/index.ts';
 import { workspaceRoutes } from './routes/workspaces/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
+import { webRoutes } from './routes/web/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 import { responseSerializer } from './lib/serializer.ts';
@@ -268,12 +269,15 @@ export async function buildApp(opts: {
       // Issue #11 item 1: the build writes .br and .gz beside each file (vite.config.ts);
       // the one the request's accept-encoding prefers is sent, with Vary: accept-encoding.
       preCompressed: true,
+      // index.html is never sent as it is: routes/web gives each page its head (issue #11 item 4).
+      index: false,
+      globIgnore: ['index.html'],
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/*', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+    await app.register(async (root) => webRoutes(root as never, deps));
   }
   return app;
 }

@@ -24,8 +24,11 @@ let owner: TestUser;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'sauce-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Sauce</title>${'<!-- padding -->'.repeat(100)}`);
-  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(`<!doctype html><title>Sauce</title>${'<!-- padding -->'.repeat(100)}`));
+  // The page the server writes each page's head into (routes/web), over 1 KB.
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html lang="ko"><head><title>Sauce</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+  );
   writeFileSync(path.join(dist, ASSET), script);
   writeFileSync(path.join(dist, `${ASSET}.br`), br);
   writeFileSync(path.join(dist, `${ASSET}.gz`), gz);
@@ -125,12 +128,16 @@ describe('built files (pre-compressed at build time)', () => {
     expect(gunzipSync(other.rawPayload).equals(script)).toBe(true);
   });
 
-  it('sends the app page pre-compressed too, for any client-side route', async () => {
-    const res = await get('/archive/sauce/share/abc', { 'accept-encoding': 'br' });
+  it('compresses the app page, whose head the server writes per page, and says Vary', async () => {
+    const res = await get('/intro', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>Sauce</title>');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<!doctype html>');
+    const plain = await get('/intro');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 });
 

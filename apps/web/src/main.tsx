@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { UpdateToast } from './features/pwa/components/update-toast.tsx';
 import { loadI18n } from './i18n/index.ts';
 import './styles/global.css';
 
@@ -13,6 +14,7 @@ void loadI18n().then(() =>
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
+        <UpdateToast />
       </Providers>
     </StrictMode>,
   ),

@@ -36,7 +36,7 @@ export interface ProcessedImage {
 /** Longest side of the display image, px. */
 const DISPLAY_MAX_PX = 2560;
 /** Width of the thumbnail, px. */
-const THUMBNAIL_WIDTH_PX = 640;
+export const THUMBNAIL_WIDTH_PX = 640;
 /** SPEC §9: image default quality 75. */
 const WEBP_QUALITY = 75;
 

@@ -23,6 +23,13 @@ describe('createUrlSigner', () => {
     expect(at(NOON_ISH).verify(KEY, exp, sig)).toBe(true);
   });
 
+  it('signs for longer when asked: 7 days gives the start of the UTC day 8 days ahead', () => {
+    const { exp, sig } = parse(at(NOON_ISH).url(KEY, 7));
+    expect(Number(exp)).toBe(Date.UTC(2025, 0, 23) / 1000);
+    expect(at(NOON_ISH + 7 * DAY_MS).verify(KEY, exp, sig)).toBe(true);
+    expect(at(Date.UTC(2025, 0, 23)).verify(KEY, exp, sig)).toBe(false);
+  });
+
   it('refuses a tampered key, exp or signature, and missing parts', () => {
     const signer = at(NOON_ISH);
     const { exp, sig } = parse(signer.url(KEY));

@@ -8,10 +8,12 @@ const DAY_SECONDS = 86_400;
 export interface UrlSigner {
   /**
    * `/files/<key>?exp=<unix seconds>&sig=<base64url>`. `exp` is the start of the UTC day
-   * after tomorrow, so the URL stays the same all day (browsers cache it) and is valid
-   * for 1–2 days. @throws Error for an invalid key.
+   * `days` + 1 days ahead, so the URL stays the same all day (browsers cache it) and is
+   * valid for `days` to `days` + 1 days: 1–2 by default; a shared page's preview image
+   * asks for longer, to outlive chat apps' crawls (issue #11 item 4).
+   * @throws Error for an invalid key.
    */
-  url(key: string): string;
+  url(key: string, days?: number): string;
   /**
    * The `exp` of URLs signed now (unix seconds, as text): it changes once a day, and with it
    * every URL — a cached response holding signed URLs names it in its key.
@@ -31,12 +33,13 @@ export function createUrlSigner(secret: Uint8Array, now: () => number = Date.now
   const sign = (key: string, exp: string) =>
     createHmac('sha256', hmacKey).update(`${key}\n${exp}`).digest('base64url');
 
-  const period = () => String((Math.floor(now() / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS);
+  const expiry = (days: number) => String((Math.floor(now() / 1000 / DAY_SECONDS) + 1 + days) * DAY_SECONDS);
+  const period = () => expiry(1);
 
   return {
-    url(key) {
+    url(key, days = 1) {
       assertValidKey(key);
-      const exp = period();
+      const exp = expiry(days);
       return `/files/${key}?exp=${exp}&sig=${sign(key, exp)}`;
     },
     period,

@@ -45,6 +45,7 @@ import { SauceLoadNotice, type SauceLoadNoticeProps } from './sauce-load-notice.
 import { SauceMeta, SauceTags } from './sauce-meta.tsx';
 import { CancelEditButton, DeleteSauceButton, SauceBar, SauceBarSkeleton, SauceViewToolbar } from './sauce-toolbar.tsx';
 import { positiveInt, useDashboardHref } from './use-dashboard-href.ts';
+import { hasSharedImages, readSharedFiles } from '../../lib/share-target.ts';
 
 /** Where a saved image source is viewed (SPEC §2 Routes). */
 const viewHref = (id: number) => `/archive/image?sauceId=${id}&archiveType=IMAGE`;
@@ -72,6 +73,7 @@ function NewImageSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDr
   const { t } = useTranslation('images');
   const { canWrite } = usePolicy();
   const { folder } = useDashboardHref();
+  const [params] = useSearchParams();
   // SPEC §4: draft=true continues the workspace's draft, read once when the page opens.
   const [draft] = useState(() => {
     if (!fromDraft) return null;
@@ -95,7 +97,13 @@ function NewImageSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDr
     );
   }
   if (draft) return <DraftImageSauce workspaceId={workspaceId} draft={draft} />;
-  return <ImageEditor workspaceId={workspaceId} initial={{ ...EMPTY_ARCHIVE, folderIds: folder ? [folder] : [] }} />;
+  return (
+    <ImageEditor
+      workspaceId={workspaceId}
+      initial={{ ...EMPTY_ARCHIVE, folderIds: folder ? [folder] : [] }}
+      takeShared={hasSharedImages(params)}
+    />
+  );
 }
 
 /**
@@ -281,6 +289,7 @@ function ImageEditor({
   sauce,
   initial,
   fromDraft,
+  takeShared,
   onCancel,
   onSaved,
 }: {
@@ -289,6 +298,8 @@ function ImageEditor({
   initial: ImageArchiveState;
   /** It continues the workspace's draft, cleared once the source is saved. */
   fromDraft?: boolean;
+  /** Images shared to Sauce from another app wait for it (issue #11 item 9): they are added and uploaded. */
+  takeShared?: boolean;
   onCancel?: () => void;
   onSaved?: () => void;
 }) {
@@ -329,6 +340,22 @@ function ImageEditor({
     const { overLimit } = archive.addFiles(files);
     if (overLimit > 0) showToast(t('add.overLimit', { count: overLimit, max: LIMITS.imagesPerSauce }), 'error');
   };
+
+  // Shared images are read when the page opens, forgotten once added (a second read in
+  // StrictMode's double effect finds them still there, and only the kept run adds them).
+  const addShared = useEffectEvent(addFiles);
+  useEffect(() => {
+    if (!takeShared) return;
+    let cancelled = false;
+    void readSharedFiles().then(({ files, clear }) => {
+      if (cancelled) return;
+      addShared(files);
+      void clear();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [takeShared]);
 
   // SPEC §5: pasting accepts image files only (SPEC §8 'Supports only pasting image').
   const onPaste = useEffectEvent((e: ClipboardEvent) => {

@@ -126,3 +126,34 @@ describe('/archive/text drafts (SPEC §2, §4)', () => {
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ type: 'TEXT', title: draft.title, textSauce: { text: draft.text } });
   });
 });
+
+describe('/archive/text from the share target (issue #11 item 9)', () => {
+  it('starts with the shared link, title and text, and saves them', async () => {
+    const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') return Response.json({ success: true, data: { id: 78, type: 'TEXT', title: 'Shared' } });
+      return Response.json({ success: true, data: { results: [], count: 0, next: null, previous: null } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/archive/text?sharedUrl=https%3A%2F%2Fexample.com%2Fgrid&sharedTitle=Grid%20article&sharedText=Read%20later');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Grid article');
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Read later');
+    expect(screen.getByRole('button', { name: 'Remove link' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save source' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({
+      type: 'TEXT',
+      title: 'Grid article',
+      textSauce: { text: 'Read later', link: 'https://example.com/grid' },
+    });
+  });
+
+  it('ignores a shared link that is not http(s)', async () => {
+    renderAt('/archive/text?sharedUrl=javascript%3Aalert(1)');
+    await screen.findByLabelText('Title');
+    expect(screen.queryByRole('button', { name: 'Remove link' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Add link/ })).toBeTruthy();
+  });
+});

@@ -19,6 +19,7 @@ import { useFolders } from '../../features/folders/api/folders.ts';
 import { showLimitNoticeFor } from '../../components/dialogs/limit-notice.ts';
 import { errorMessage } from '../../features/sauces/lib/error-message.ts';
 import { isHttpUrl } from '../../features/sauces/lib/format.ts';
+import { readSharedText, type SharedText } from '../../lib/share-target.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 import { usePolicy } from '../../lib/use-policy.ts';
 import { showToast, useAppStore } from '../../state/app-store.ts';
@@ -51,13 +52,24 @@ export function ArchiveTextPage() {
   if (!workspace) return <EditorSkeleton />;
   if (sauceId) return <ExistingTextSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />;
   const fromDraft = params.get('draft') === 'true';
-  return <NewTextSauce key={`${workspace.id}-${fromDraft}`} workspaceId={workspace.id} fromDraft={fromDraft} />;
+  // Issue #11 item 9: 'Share → Sauce' on a phone lands here with the shared link.
+  const shared = fromDraft ? null : readSharedText(params, SHARED_LIMITS);
+  return (
+    <NewTextSauce
+      key={`${workspace.id}-${fromDraft}-${JSON.stringify(shared)}`}
+      workspaceId={workspace.id}
+      fromDraft={fromDraft}
+      shared={shared}
+    />
+  );
 }
+
+const SHARED_LIMITS = { title: LIMITS.textTitleLength, text: LIMITS.textLength, link: LIMITS.linkLength };
 
 /** The form of a saved text draft (SPEC §3 Draft type). */
 const formOfDraft = (d: TextDraft): Form => ({ title: d.title, text: d.text, link: d.link, tags: d.tagSet, folderIds: d.folderSet });
 
-function NewTextSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDraft: boolean }) {
+function NewTextSauce({ workspaceId, fromDraft, shared }: { workspaceId: number; fromDraft: boolean; shared: SharedText | null }) {
   const { t } = useTranslation('archive');
   const { canWrite } = usePolicy();
   const { folder } = useDashboardHref();
@@ -85,7 +97,7 @@ function NewTextSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDra
     <TextEditor
       workspaceId={workspaceId}
       fromDraft={!!draft}
-      initial={draft ? formOfDraft(draft) : { title: '', text: '', link: null, tags: [], folderIds: folder ? [folder] : [] }}
+      initial={draft ? formOfDraft(draft) : { title: '', text: '', link: null, ...shared, tags: [], folderIds: folder ? [folder] : [] }}
     />
   );
 }

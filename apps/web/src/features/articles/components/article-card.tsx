@@ -58,12 +58,12 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
         )}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title} lang={article.language ?? undefined}>
+        <h2 className={styles.title} lang={article.language ?? undefined}>
           <a href={article.destination} target="_blank" rel="noopener noreferrer" className={styles.link}>
             {article.title}
             <span className="visually-hidden"> {t('card.opensNewTab')}</span>
           </a>
-        </h3>
+        </h2>
         <ul className={styles.tags} aria-label={t('card.tags')}>
           {article.tags.map((tag) => (
             <li key={tag}>

@@ -47,6 +47,15 @@ export function useCreateNotice() {
   });
 }
 
+/** PATCH /notice/{id} (administrators): rewords a notice; its date stays. */
+export function useUpdateNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: NoticeInput & { id: number }) => api<Notice>(`/notice/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
+  });
+}
+
 /** DELETE /notice/{id} (administrators). */
 export function useDeleteNotice() {
   const qc = useQueryClient();

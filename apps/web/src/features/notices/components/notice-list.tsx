@@ -1,5 +1,6 @@
+import type { Notice } from '@sauce/contract/account';
 import type { User } from '@sauce/contract/auth';
-import { Megaphone, Plus, Trash2 } from 'lucide-react';
+import { Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
@@ -9,20 +10,21 @@ import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices } from '../api/notices.ts';
+import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices, useUpdateNotice } from '../api/notices.ts';
 import styles from './notice-list.module.css';
 
 /**
  * /mypage/notice (SPEC §2): notices newest first; those published since the last visit are
  * marked new, and opening the page marks them read (the avatar menu's dot goes).
- * Administrators also write and delete notices here.
+ * Administrators also write, edit and delete notices here.
  */
 export function NoticeList({ user }: { user: User }) {
   const { t } = useTranslation('notices');
   const query = useNotices();
   const markRead = useMarkNoticesRead();
   const remove = useDeleteNotice();
-  const [writing, setWriting] = useState(false);
+  // null: no editor open; 'new': a new notice; a notice: editing that one.
+  const [editing, setEditing] = useState<Notice | 'new' | null>(null);
   const notices = query.data?.pages.flatMap((p) => p.results) ?? [];
   const loaded = query.isSuccess;
   const { mutate: mark } = markRead;
@@ -39,7 +41,7 @@ export function NoticeList({ user }: { user: User }) {
     <div className={styles.root}>
       {user.isAdmin && (
         <div className={styles.adminBar}>
-          <Button variant="primary" onClick={() => setWriting(true)}>
+          <Button variant="primary" onClick={() => setEditing('new')}>
             <Plus size={16} strokeWidth={1.75} aria-hidden />
             {t('write')}
           </Button>
@@ -74,10 +76,16 @@ export function NoticeList({ user }: { user: User }) {
                 </header>
                 <p className={styles.body}>{n.body}</p>
                 {user.isAdmin && (
-                  <Button size="small" variant="ghost" onClick={() => void del(n.id, n.title)}>
-                    <Trash2 size={14} strokeWidth={1.75} aria-hidden />
-                    {t('delete')}
-                  </Button>
+                  <div className={styles.noticeActions}>
+                    <Button size="small" variant="ghost" onClick={() => setEditing(n)}>
+                      <Pencil size={14} strokeWidth={1.75} aria-hidden />
+                      {t('edit')}
+                    </Button>
+                    <Button size="small" variant="ghost" onClick={() => void del(n.id, n.title)}>
+                      <Trash2 size={14} strokeWidth={1.75} aria-hidden />
+                      {t('delete')}
+                    </Button>
+                  </div>
                 )}
               </article>
             </li>
@@ -89,28 +97,32 @@ export function NoticeList({ user }: { user: User }) {
           {t('more')}
         </Button>
       )}
-      {writing && <NoticeEditor onClose={() => setWriting(false)} />}
+      {editing && <NoticeEditor notice={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
-/** An administrator's new notice: title (100) and body (5,000). */
-function NoticeEditor({ onClose }: { onClose(): void }) {
+/** An administrator's notice, new or edited: title (100) and body (5,000). */
+function NoticeEditor({ notice, onClose }: { notice?: Notice; onClose(): void }) {
   const { t } = useTranslation('notices');
   const create = useCreateNotice();
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const update = useUpdateNotice();
+  const [title, setTitle] = useState(notice?.title ?? '');
+  const [body, setBody] = useState(notice?.body ?? '');
   const ready = title.trim() !== '' && body.trim() !== '';
+  const pending = create.isPending || update.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!ready) return;
-    create.mutate(
-      { title, body },
-      { onSuccess: () => (showToast(t('published'), 'success'), onClose()), onError: (err) => showToast(errorMessage(err), 'error') },
-    );
+    if (!ready || pending) return;
+    const done = {
+      onSuccess: () => (showToast(t(notice ? 'saved' : 'published'), 'success'), onClose()),
+      onError: (err: unknown) => showToast(errorMessage(err), 'error'),
+    };
+    if (notice) update.mutate({ id: notice.id, title, body }, done);
+    else create.mutate({ title, body }, done);
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('write')} width={520}>
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t(notice ? 'edit' : 'write')} width={520}>
       <form onSubmit={submit} className={styles.form} noValidate>
         <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} autoFocus />
         <label className={styles.field}>
@@ -119,8 +131,8 @@ function NoticeEditor({ onClose }: { onClose(): void }) {
         </label>
         <div className={styles.actions}>
           <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={!ready} pending={create.isPending}>
-            {t('publish')}
+          <Button type="submit" variant="primary" disabled={!ready} pending={pending}>
+            {t(notice ? 'save' : 'publish')}
           </Button>
         </div>
       </form>

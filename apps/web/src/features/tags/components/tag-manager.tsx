@@ -97,11 +97,18 @@ export function TagManager() {
         <p className={styles.empty}>{deferred ? t('manage.noMatch') : t('manage.empty')}</p>
       ) : (
         <div ref={parent} className={styles.scroller}>
-          <ul className={styles.list} style={{ height: virtual.getTotalSize() }} aria-rowcount={total}>
+          <ul className={styles.list} style={{ height: virtual.getTotalSize() }}>
             {items.map((row) => {
               const tag = tags[row.index]!;
               return (
-                <li key={tag.name} className={styles.row} style={{ transform: `translateY(${row.start}px)`, height: ROW_PX }}>
+                // Only the rows in view are drawn: each says where it stands in the whole list.
+                <li
+                  key={tag.name}
+                  className={styles.row}
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW_PX }}
+                  aria-setsize={total}
+                  aria-posinset={row.index + 1}
+                >
                   <button
                     type="button"
                     className={`${styles.star} ${tag.favorite ? styles.starred : ''}`}

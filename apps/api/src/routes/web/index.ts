@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Deps, ZApp } from '../../deps.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+import { loadSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
+import { getSharedSauce } from '../../services/sauces.ts';
+import { escapeHtml, loadShell, pickLanguage, type Head } from '../../web/html.ts';
+import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSourceHead } from '../../web/pages.ts';
+
+/** Paths that are never the web app: the API, uploaded files, Apple's sign-in return. */
+const NOT_WEB = /^\/(?:api|files)(?:\/|$)|^\/auth\/apple\/callback(?:\/|$)/;
+
+/** A share id as the API issues them (24 random bytes, base64url); anything else is unknown without a query. */
+const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The web app's pages (issue #11 item 4): the built index.html, read once at start, with
+ * each page's head — Open Graph and Twitter card tags for a shared source, a title and
+ * description for the public pages, `noindex` for every other page — plus robots.txt and
+ * sitemap.xml. HTML is `no-cache` and varies by `Accept-Language` (ko/en copy and
+ * `<html lang>`). Paths under /api, /files and /auth/apple/callback are never answered
+ * with HTML: they get the JSON 404. Needs `deps.config.webDist/index.html`.
+ */
+export async function webRoutes(app: ZApp, deps: Deps) {
+  const shell = loadShell(path.join(deps.config.webDist, 'index.html'));
+  const publicUrl = deps.config.publicUrl;
+  const absolute = (p: string) => new URL(p, publicUrl).toString();
+
+  const send = (reply: FastifyReply, head: Head, status = 200) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .send(shell.render(head));
+
+  app.get('/archive/sauce/share/:shareId', { schema: { hide: true, params: z.object({ shareId: z.string() }) } }, async (req, reply) => {
+    const lang = pickLanguage(req.headers);
+    const { shareId } = req.params;
+    // Disabled and unknown shares look alike: the web app's not-found state, never indexed.
+    const sauce = SHARE_ID.test(shareId) ? await getSharedSauce(deps.db, shareId).catch(notFoundAsNull) : null;
+    if (!sauce) return send(reply, privatePageHead(lang), 404);
+    const images = sauce.type === 'IMAGE' ? await loadSauceImages(deps.db, deps.urls, sauce.id, null) : [];
+    const imageUrl = sauce.cover ? absolute(deps.urls.url(`${sauce.cover.key}/${THUMBNAIL_FILE}`, PREVIEW_IMAGE_DAYS)) : null;
+    const url = absolute(`/archive/sauce/share/${shareId}`);
+    return send(reply, sharedSourceHead(sauce, images, { lang, url, imageUrl }));
+  });
+
+  for (const page of PUBLIC_PAGES) {
+    app.get(page, { schema: { hide: true } }, (req, reply) => send(reply, publicPageHead(page, pickLanguage(req.headers), publicUrl)));
+  }
+
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    if (NOT_WEB.test(req.url)) throw NotFoundError();
+    return send(reply, privatePageHead(pickLanguage(req.headers)));
+  });
+
+  // Every page may be crawled (a `noindex` is only seen on a crawled page, and link
+  // previews fetch /files images); the sitemap names the public pages. Shared sources are
+  // left out of it: their ids are unguessable, and only their owners hand them out.
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\n\nSitemap: ${absolute('/sitemap.xml')}\n`),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+          PUBLIC_PAGES.map((p) => `  <url><loc>${escapeHtml(absolute(p))}</loc></url>\n`).join('') +
+          '</urlset>\n',
+      ),
+  );
+}
+
+/** null for a 404 (a share that is unknown or turned off); other errors go on to the error handler. */
+function notFoundAsNull(err: unknown): null {
+  if (err instanceof AppError && err.status === 404) return null;
+  throw err;
+}

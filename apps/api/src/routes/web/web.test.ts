@@ -1,0 +1,240 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { buildUser, type TestUser } from '../../test/factories.ts';
+import { photo } from '../../test/image-fixtures.ts';
+import { multipart } from '../../test/upload.ts';
+
+/** Issue #11 item 4: pages that preview, through HTTP, on a small built web app. */
+
+const PUBLIC_URL = 'https://sauce.example';
+const EVIL_TITLE = '"><script>alert(1)</script>';
+/** As Vite writes it: a module script and a stylesheet from /assets, the shell's own title. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Sauce</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let t: TestApp;
+let alice: TestUser;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'sauce-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};\n');
+  t = await buildTestApp({ WEB_DIST: dist, PUBLIC_URL });
+  alice = await buildUser(t, 'alice');
+});
+
+const get = (url: string, lang?: string) =>
+  t.app.inject({ url, headers: lang ? { 'accept-language': lang } : {} });
+
+/** The page's head as a reader sees it (values decoded). */
+function head(html: string) {
+  const $ = cheerio.load(html);
+  const meta = (key: string) =>
+    $(`meta[property="${key}"]`).attr('content') ?? $(`meta[name="${key}"]`).attr('content') ?? null;
+  return { $, meta, title: $('title').text(), lang: $('html').attr('lang'), titles: $('title').length };
+}
+
+/** A shared source of alice's made through the API; returns its share id. */
+async function share(payload: object): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}`, headers: alice.headers, payload });
+  expect(created.statusCode).toBe(200);
+  const id = body(created).data.id as number;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`,
+    headers: alice.headers,
+    payload: { isShareEnabled: true },
+  });
+  return (body(res).data.link as string).split('/').pop()!;
+}
+
+async function uploadId(): Promise<number> {
+  const form = multipart(await sharp(photo('autumn-2560x1600.jpg')).resize(1280).jpeg().toBuffer());
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${alice.workspaceId}/image/upload/single`,
+    headers: { ...alice.headers, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return body(res).data.id as number;
+}
+
+describe('a shared source’s page', () => {
+  it('carries Open Graph and Twitter card tags, escaped, with an absolute signed image URL that serves the image', async () => {
+    const shareId = await share({
+      type: 'IMAGE',
+      title: EVIL_TITLE,
+      imageSauce: [{ id: await uploadId(), comments: [{ id: 'a', message: 'one', x: 0.5, y: 0.5 }, { id: 'b', message: 'two', x: 0.1, y: 0.1 }] }],
+    });
+    const res = await get(`/archive/sauce/share/${shareId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    // The title never becomes markup: no script element but the app's own.
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const h = head(res.body);
+    expect(h.$('script').length).toBe(1);
+    expect(h.$('script').attr('src')).toBe('/assets/index-abc123.js');
+    expect(h.titles).toBe(1);
+    expect(h.title).toBe(`${EVIL_TITLE} · Sauce`);
+    expect(h.meta('og:title')).toBe(EVIL_TITLE);
+    expect(h.meta('twitter:title')).toBe(EVIL_TITLE);
+    expect(h.meta('og:description')).toBe('1 image · 2 comments');
+    expect(h.meta('og:type')).toBe('article');
+    expect(h.meta('og:site_name')).toBe('Sauce');
+    expect(h.meta('og:locale')).toBe('en_US');
+    expect(h.meta('og:url')).toBe(`${PUBLIC_URL}/archive/sauce/share/${shareId}`);
+    expect(h.meta('twitter:card')).toBe('summary_large_image');
+    expect(h.meta('robots')).toBeNull();
+    expect([h.meta('og:image:width'), h.meta('og:image:height')]).toEqual(['640', '400']);
+
+    const image = new URL(h.meta('og:image')!);
+    expect(image.origin).toBe(PUBLIC_URL);
+    expect(image.pathname).toMatch(/^\/files\/images\/[0-9a-f]{32}\/thumb\.webp$/);
+    expect(h.meta('twitter:image')).toBe(image.toString());
+    // Valid for at least 7 days, so chat apps that fetch it again later still find it.
+    expect(Number(image.searchParams.get('exp')) * 1000 - Date.now()).toBeGreaterThan(7 * 86_400_000);
+    const file = await get(image.pathname + image.search);
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(640);
+  });
+
+  it('speaks Korean to a Korean browser: <html lang>, og:locale, the description', async () => {
+    const shareId = await share({ type: 'IMAGE', title: '무드보드', imageSauce: [{ id: await uploadId() }] });
+    const h = head((await get(`/archive/sauce/share/${shareId}`, 'ko-KR,ko;q=0.9,en-US;q=0.8')).body);
+    expect(h.lang).toBe('ko');
+    expect(h.meta('og:locale')).toBe('ko_KR');
+    expect(h.meta('og:description')).toBe('이미지 1장 · 코멘트 0개');
+    // The first language decides, as in the web app.
+    expect(head((await get(`/archive/sauce/share/${shareId}`, 'en-GB,ko;q=0.9')).body).lang).toBe('en');
+  });
+
+  it('describes a text source by its text, cut at a word, and without an image gives a summary card', async () => {
+    const text = `${'Grid systems for editorial layouts. '.repeat(8)}<b>end</b>`;
+    const shareId = await share({ type: 'TEXT', title: 'Grids & <b>type</b>', textSauce: { text, link: null } });
+    const h = head((await get(`/archive/sauce/share/${shareId}`)).body);
+    expect(h.meta('og:title')).toBe('Grids & <b>type</b>');
+    const description = h.meta('og:description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    // Cut after a whole word, marked with an ellipsis.
+    expect(description.endsWith('…')).toBe(true);
+    expect(text.startsWith(`${description.slice(0, -1)} `)).toBe(true);
+    expect(h.meta('og:image')).toBeNull();
+    expect(h.meta('twitter:card')).toBe('summary');
+  });
+
+  it('answers a disabled, an unknown or a malformed share id with the generic page, noindex, 404', async () => {
+    const shareId = await share({ type: 'TEXT', title: 'Secret plans', textSauce: { text: 'Nobody should see this', link: null } });
+    const [sauce] = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list`, headers: alice.headers })).data.results;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/archive/sauce/${alice.workspaceId}/${sauce.id}/share`,
+      headers: alice.headers,
+      payload: { isShareEnabled: false },
+    });
+    for (const id of [shareId, 'A'.repeat(32), '%22%3E%3Cscript%3E', 'x'.repeat(65)]) {
+      const res = await get(`/archive/sauce/share/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const h = head(res.body);
+      expect(h.meta('robots')).toBe('noindex');
+      expect(h.meta('og:title')).toBeNull();
+      expect(h.title).toBe('Sauce');
+      expect(res.body).not.toContain('Secret plans');
+      expect(res.body).not.toContain('<script>"');
+      // Still the web app, which shows its not-found state.
+      expect(h.$('#root').length).toBe(1);
+    }
+  });
+});
+
+describe('every other page', () => {
+  it('gives /intro and /article a title and a real description, indexable, in the reader’s language', async () => {
+    const en = head((await get('/intro')).body);
+    expect(en.lang).toBe('en');
+    expect(en.title).toBe('Sauce · The reference archive for teams');
+    expect(en.meta('description')).toMatch(/^Sauce keeps your best references in one place\./);
+    expect(en.meta('robots')).toBeNull();
+    expect(en.$('link[rel="canonical"]').attr('href')).toBe(`${PUBLIC_URL}/intro`);
+    const ko = head((await get('/intro', 'ko')).body);
+    expect(ko.lang).toBe('ko');
+    expect(ko.title).toBe('Sauce · 팀을 위한 레퍼런스 아카이브');
+    expect(ko.meta('description')).toMatch(/^Sauce는 좋은 레퍼런스를 한곳에 모아 두는 아카이브예요\./);
+    const article = await get('/article?category=design');
+    expect(article.statusCode).toBe(200);
+    expect(head(article.body).meta('robots')).toBeNull();
+    expect(head(article.body).title).toBe('Articles · Sauce');
+  });
+
+  it('marks every page that is not public noindex, the root and unknown paths too', async () => {
+    for (const url of ['/', '/dashboard', '/archive/text?sauceId=1', '/mypage/profile', '/workspace/memberManagement', '/no/such/page', '/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const h = head(res.body);
+      expect(h.meta('robots'), url).toBe('noindex');
+      expect(h.titles).toBe(1);
+    }
+  });
+
+  it('never answers /api, /files or Apple’s callback with HTML', async () => {
+    for (const url of ['/api/anything-unknown', '/files/nothing', '/auth/apple/callback/x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
+  it('still serves the built assets as files', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export {};\n');
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const shareId = await share({ type: 'TEXT', title: 'Head', textSauce: { text: 'x', link: null } });
+    for (const url of ['/intro', '/dashboard', `/archive/sauce/share/${shareId}`, '/archive/sauce/share/unknown', '/robots.txt']) {
+      const [g, h] = [await get(url), await t.app.inject({ method: 'HEAD', url })];
+      expect(h.statusCode, url).toBe(g.statusCode);
+      expect(h.headers['content-type'], url).toBe(g.headers['content-type']);
+      expect(h.body, url).toBe('');
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('lets crawlers in and points them at the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`);
+  });
+
+  it('lists the public pages as absolute URLs, and no shared source', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const $ = cheerio.load(res.body, { xml: true });
+    expect($('urlset').attr('xmlns')).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect($('url > loc').map((_, e) => $(e).text()).get()).toEqual([`${PUBLIC_URL}/intro`, `${PUBLIC_URL}/article`]);
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { escapeUTF8 } from 'entities';
+import Negotiator from 'negotiator';
+
+/** The web app's two languages (SPEC §1). */
+export type Lang = 'ko' | 'en';
+
+/** What one page's `<head>` says about it (issue #11 item 4). */
+export interface Head {
+  lang: Lang;
+  /** The whole `<title>`, e.g. 'Grid systems · Sauce'. */
+  title: string;
+  /** `<meta name="description">`, left out when absent. */
+  description?: string;
+  /** `<meta name="robots" content="noindex">`: every page that is not public. */
+  noindex?: boolean;
+  /** `<link rel="canonical">`, an absolute URL. */
+  canonical?: string;
+  /** Open Graph (`property`) and Twitter card (`name`) tags, in order. */
+  meta?: ({ property: string; content: string } | { name: string; content: string })[];
+}
+
+/** The built web app's index.html, ready to be given each page's head. */
+export interface Shell {
+  /** The page's HTML: `lang` on `<html>`, the shell's `<title>` and description replaced by `head`'s, every value escaped. */
+  render(head: Head): string;
+}
+
+/** Escapes a value for HTML text and double- or single-quoted attributes (&, <, >, ", '). Non-ASCII text stays as it is. */
+export const escapeHtml = (value: string): string => escapeUTF8(value);
+
+/**
+ * Reads `indexPath` (the built index.html) once and splits it where each page's head goes:
+ * the `lang` of `<html>`, and the end of `<head>`. The shell's own `<title>` and
+ * `<meta name="description">` are removed, since every page writes its own.
+ * @throws Error when the file cannot be read or has no `<html lang="…">` or `</head>`.
+ */
+export function loadShell(indexPath: string): Shell {
+  const html = readFileSync(indexPath, 'utf8')
+    .replace(/<title>[^<]*<\/title>\s*/i, '')
+    .replace(/<meta\s+name="(?:description|robots)"[^>]*>\s*/gi, '');
+  const lang = /<html\b[^>]*?\blang="([^"]*)"/i.exec(html);
+  const headEnd = html.search(/<\/head>/i);
+  if (!lang || headEnd < 0) throw new Error(`${indexPath} has no <html lang="…"> or </head>`);
+  const langStart = lang.index + lang[0].length - lang[1]!.length - 1;
+  const before = html.slice(0, langStart);
+  const middle = html.slice(langStart + lang[1]!.length, headEnd);
+  const after = html.slice(headEnd);
+  return {
+    render(head) {
+      const tags = [`<title>${escapeHtml(head.title)}</title>`];
+      if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
+      if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
+      if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+      for (const m of head.meta ?? []) {
+        const [attr, key] = 'property' in m ? ['property', m.property] : ['name', m.name];
+        tags.push(`<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(m.content)}" />`);
+      }
+      return `${before}${head.lang}${middle}  ${tags.join('\n    ')}\n  ${after}`;
+    },
+  };
+}
+
+/**
+ * The page's language from `Accept-Language`, by the web app's rule (SPEC §1, apps/web
+ * i18n `detectLanguage`): Korean when the most preferred language is Korean, else English.
+ */
+export function pickLanguage(headers: { 'accept-language'?: string | undefined }): Lang {
+  const [first] = new Negotiator({ headers }).languages();
+  return first?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
+}

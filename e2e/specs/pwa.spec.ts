@@ -182,6 +182,14 @@ test.describe('installable app', () => {
       await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
       // Taken once: opening the page again adds nothing.
       await expect.poll(() => page.evaluate(() => caches.has('sauce-share-target'))).toBe(false);
+      // The API and uploaded files went past the service worker: nothing of theirs is cached.
+      const cached = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+        return urls;
+      });
+      expect(cached.length).toBeGreaterThan(0);
+      expect(cached.filter((p) => /^\/(api|files)\//.test(p))).toEqual([]);
     } finally {
       await linked.close();
     }

@@ -40,7 +40,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Sauce is running at http://${config.host}:${config.port} ` +
-      `(${config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL in ' + config.dataDir + '/db'}, ` +
+      `(${database.embeddedDir ? `embedded PostgreSQL in ${database.embeddedDir}` : 'external PostgreSQL'}, ` +
       `ready in ${Date.now() - started} ms)`,
   );
 }

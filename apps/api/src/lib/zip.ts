@@ -1,4 +1,4 @@
-import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 
 /**
  * Reading ZIP archives (issue #8: importing Sauce's own export, which `archiver` writes) with
@@ -54,6 +54,7 @@ export async function openZip(data: Buffer, limits: { maxEntries: number; maxTot
   if (!looksLikeZip(data)) throw new ZipFormatError('notZip');
   let zip: ZipFile;
   try {
+    const { fromBufferPromise } = await import('yauzl'); // on first use, not at start (issue #11 item 7)
     zip = await fromBufferPromise(data);
   } catch (e) {
     throw asZipError(e);

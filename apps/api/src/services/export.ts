@@ -7,7 +7,6 @@ import {
   type ExportSauce,
   type SauceExport,
 } from '@sauce/contract/account';
-import { ZipArchive } from 'archiver';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -271,6 +270,7 @@ export async function exportArchive(deps: { db: Db; files: FileStore; log?: Fast
     allImages.reduce((sum, i) => sum + i.bytes * ORIGINAL_SHARE + 100, 0) + size[0]!.n * 1.5 + 2048,
   );
 
+  const { ZipArchive } = await import('archiver'); // on first use, not at start (issue #11 item 7)
   const archive = new ZipArchive({ zlib: { level: 6 } });
   let aborted = false;
   archive.on('warning', (err) => deps.log?.warn({ err }, 'export warning'));

@@ -1,7 +1,6 @@
 import { open } from 'node:fs/promises';
 import { LIMITS } from '@sauce/contract/limits';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import {
   AppError,
   ImageTooComplexError,
@@ -11,6 +10,13 @@ import {
   UnsupportedImageError,
 } from '../errors.ts';
 import { FairQueue, QueueFullError, type Ticket } from '../lib/fair-queue.ts';
+
+/**
+ * sharp (libvips) and file-type, loaded on the first image rather than at start: together
+ * about 20 MB of the idle server's memory (issue #11 item 7).
+ */
+const loadSharp = async () => (await import('sharp')).default;
+const loadFileType = () => import('file-type');
 
 /** An image to process: its bytes, or the path of a file holding them (uploads are streamed to disk). */
 export type ImageInput = Buffer | string;
@@ -118,6 +124,7 @@ interface Inspected {
  * @throws UnsupportedImageError (415), TooManyPixelsError (413) as {@link processImage}.
  */
 async function inspect(input: ImageInput): Promise<Inspected> {
+  const { fileTypeFromBuffer, fileTypeFromFile } = await loadFileType();
   const detected = await (typeof input === 'string' ? fileTypeFromFile(input) : fileTypeFromBuffer(input)).catch(() => undefined);
   const format = detected && FORMATS[detected.mime];
   if (!format) {
@@ -125,6 +132,7 @@ async function inspect(input: ImageInput): Promise<Inspected> {
   }
   const unsupported = () => UnsupportedImageError({ type: detected.mime });
   // The header only: sharp's own limit would refuse to even read it for a huge image.
+  const sharp = await loadSharp();
   const meta = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -164,6 +172,7 @@ export async function processAvatar(input: ImageInput, person: string | number =
   const ticket = admitImage(person);
   try {
     const { unsupported } = await inspect(input);
+    const sharp = await loadSharp();
     return await ticket.run(async () => {
       try {
         return await sharp(input, { limitInputPixels: LIMITS.imagePixels, failOn: 'error', autoOrient: true })
@@ -206,6 +215,7 @@ export async function processImage(input: ImageInput, ticket?: Ticket): Promise<
     }
   }
   const { format, meta, animated, unsupported } = await inspect(input);
+  const sharp = await loadSharp();
 
   return ticket.run(async () => {
     // failOn 'error': refuse truncated or broken data, but accept recoverable decoder warnings

@@ -1,10 +1,15 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
-import { type CheerioAPI, load, loadBuffer } from 'cheerio';
+import { createRequire } from 'node:module';
+import type { CheerioAPI } from 'cheerio';
 import { decodeHTML } from 'entities';
 import { AppError, RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 import { memoryState, type SharedState } from '../lib/shared-state.ts';
+
+// cheerio is loaded on first use rather than at start (issue #11 item 7: an idle server's
+// memory), with require since this parsing is synchronous.
+export const cheerio = () => createRequire(import.meta.url)('cheerio') as typeof import('cheerio');
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 
@@ -249,8 +254,8 @@ function imageCandidates($: CheerioAPI): { large: string[]; other: string[] } {
 export function parseMetadata(html: Buffer | string, pageUrl: string, charset?: string): Metadata {
   const $ =
     typeof html === 'string'
-      ? load(html)
-      : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charset, defaultEncoding: 'utf-8' } });
+      ? cheerio().load(html)
+      : cheerio().loadBuffer(html, { encoding: { transportLayerEncodingLabel: charset, defaultEncoding: 'utf-8' } });
   const meta = metaTags($);
   const m = (...keys: string[]) => first(...keys.map((k) => meta.get(k)));
   const ld = jsonLdNodes($);

@@ -1,13 +1,3 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { FileStore } from './file-store.ts';
@@ -21,11 +11,13 @@ const DELETE_BATCH = 1000;
  * The S3 driver (AWS S3, MinIO, any S3-compatible server): key `k` is the object
  * `<prefix>k` in `bucket`. Credentials come from the configuration when both are given,
  * else from the SDK's default chain (environment, profile, instance role). Keys are
- * checked by the caller (`createFileStore`).
+ * checked by the caller (`createFileStore`). The SDK (about 10 MB of memory) is loaded
+ * here, so a server without S3 never loads it (issue #11 item 7).
  */
 export function createS3Store(files: S3Files): FileStore {
   const { bucket, prefix } = files;
-  const client = new S3Client({
+  const sdk = import('@aws-sdk/client-s3');
+  const connected = sdk.then(({ S3Client }) => new S3Client({
     region: files.region,
     endpoint: files.endpoint,
     forcePathStyle: files.forcePathStyle,
@@ -33,16 +25,18 @@ export function createS3Store(files: S3Files): FileStore {
       files.accessKeyId && files.secretAccessKey
         ? { accessKeyId: files.accessKeyId, secretAccessKey: files.secretAccessKey }
         : undefined,
-  });
+  }));
 
   return {
     async put(key, body, contentType) {
+      const [{ PutObjectCommand }, client] = await Promise.all([sdk, connected]);
       await client.send(
         new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: contentType }),
       );
     },
 
     async get(key) {
+      const [{ GetObjectCommand, NoSuchKey, S3ServiceException }, client] = await Promise.all([sdk, connected]);
       try {
         const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
         return {
@@ -59,6 +53,7 @@ export function createS3Store(files: S3Files): FileStore {
     },
 
     async delete(keys) {
+      const [{ DeleteObjectsCommand }, client] = await Promise.all([sdk, connected]);
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const batch = keys.slice(i, i + DELETE_BATCH);
         const out = await client.send(
@@ -75,10 +70,12 @@ export function createS3Store(files: S3Files): FileStore {
     },
 
     async ping() {
+      const [{ HeadBucketCommand }, client] = await Promise.all([sdk, connected]);
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
 
     async *list(listPrefix) {
+      const [{ paginateListObjectsV2 }, client] = await Promise.all([sdk, connected]);
       for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix + listPrefix })) {
         for (const object of page.Contents ?? []) {
           yield { key: object.Key!.slice(prefix.length), modifiedAt: object.LastModified?.getTime() ?? Date.now() };

@@ -44,7 +44,7 @@ export function loadShell(indexPath: string): Shell {
   if (!lang || headEnd < 0) throw new Error(`${indexPath} has no <html lang="…"> or </head>`);
   const langStart = lang.index + lang[0].length - lang[1]!.length - 1;
   const before = html.slice(0, langStart);
-  const middle = html.slice(langStart + lang[1]!.length, headEnd);
+  const middle = html.slice(langStart + lang[1]!.length, headEnd).trimEnd();
   const after = html.slice(headEnd);
   return {
     render(head) {
@@ -56,7 +56,7 @@ export function loadShell(indexPath: string): Shell {
         const [attr, key] = 'property' in m ? ['property', m.property] : ['name', m.name];
         tags.push(`<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(m.content)}" />`);
       }
-      return `${before}${head.lang}${middle}  ${tags.join('\n    ')}\n  ${after}`;
+      return `${before}${head.lang}${middle}\n    ${tags.join('\n    ')}\n  ${after}`;
     },
   };
 }

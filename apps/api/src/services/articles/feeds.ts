@@ -1,7 +1,7 @@
 import { categoryById, type FeedErrorCode } from '@sauce/contract/articles';
 import { TAG_PATTERN } from '@sauce/contract/limits';
 import { sql } from 'drizzle-orm';
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import type { Db } from '../../db/client.ts';
 import { isoUtc as iso } from '../../db/sql.ts';
 import { AppError, FeedExistsError, FeedNotFoundError } from '../../errors.ts';
@@ -165,10 +165,16 @@ type ParsedItem = Parser.Item & {
   /** Atom's <category term="…">, which rss-parser leaves out of `categories`. */
   atomCategories?: { $?: { term?: string } }[];
 };
-const parser = new Parser<Record<string, unknown>, ParsedItem>({
-  timeout: FEED_LIMITS.timeoutMs,
-  customFields: { item: ['media:thumbnail', 'media:content', ['category', 'atomCategories', { keepArray: true }]] },
-});
+/** The feed parser, made (and rss-parser loaded) by the first poll, not at start (issue #11 item 7). */
+let parser: Promise<Parser<Record<string, unknown>, ParsedItem>> | undefined;
+const feedParser = () =>
+  (parser ??= import('rss-parser').then(
+    ({ default: RssParser }) =>
+      new RssParser<Record<string, unknown>, ParsedItem>({
+        timeout: FEED_LIMITS.timeoutMs,
+        customFields: { item: ['media:thumbnail', 'media:content', ['category', 'atomCategories', { keepArray: true }]] },
+      }),
+  ));
 
 /** A category as a tag: lower case, letters and digits only (SPEC §5 tag rule), else dropped. */
 function toTag(category: unknown): string | null {
@@ -186,9 +192,9 @@ const clean = (s: string | undefined, max: number) => (s ?? '').replace(/<[^>]*>
  * @throws FeedError FEED_INVALID when it is not a feed.
  */
 export async function parseFeed(xml: string): Promise<{ title: string; items: FeedItem[] }> {
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  let feed: Parser.Output<ParsedItem>;
   try {
-    feed = await parser.parseString(xml);
+    feed = await (await feedParser()).parseString(xml);
   } catch (e) {
     throw new FeedError('FEED_INVALID', `Not an RSS or Atom feed: ${(e as Error).message.slice(0, 200)}`);
   }

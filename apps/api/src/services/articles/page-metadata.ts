@@ -1,8 +1,7 @@
 import { ARTICLE_LIMITS } from '@sauce/contract/articles';
-import { load } from 'cheerio';
 import { AppError } from '../../errors.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../lib/safe-fetch.ts';
-import { parseMetadata } from '../metadata.ts';
+import { cheerio, parseMetadata } from '../metadata.ts';
 import { canonicalUrl } from './canonical-url.ts';
 import { decodeHtml } from './summary/extract.ts';
 import { detectLanguage } from './summary/sentences.ts';
@@ -63,7 +62,7 @@ function isoDate(value: string | undefined): string | null {
  */
 export function parseArticlePage(html: string, pageUrl: string): PageMetadata {
   const meta = parseMetadata(html, pageUrl);
-  const $ = load(html);
+  const $ = cheerio().load(html);
   const m = (key: string) =>
     $(`meta[property="${key}"], meta[name="${key}"], meta[itemprop="${key}"]`).first().attr('content')?.trim();
   let ldDate: string | undefined;

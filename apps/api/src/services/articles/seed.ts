@@ -3,13 +3,14 @@ import path from 'node:path';
 import { ARTICLE_CATEGORIES } from '@sauce/contract/articles';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { API_DIR } from '../../api-dir.ts';
 import type { Db } from '../../db/client.ts';
 import { type ArticleRecord, insertArticle } from './articles.ts';
 import { canonicalUrl } from './canonical-url.ts';
 import { readArticlePage } from './page-metadata.ts';
 
 /** The shipped seed (issue #10): real articles, each title and URL checked against a stored copy of the page. */
-export const SEED_FILE = path.resolve(import.meta.dirname, '../../db/seed/articles.json');
+export const SEED_FILE = path.join(API_DIR, 'src/db/seed/articles.json');
 
 const zSeedArticle = z.object({
   title: z.string().min(1),

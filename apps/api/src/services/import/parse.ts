@@ -7,11 +7,11 @@ import {
   type SauceExport,
 } from '@sauce/contract/account';
 import { countedLength, LIMITS, TAG_PATTERN } from '@sauce/contract/limits';
-import { load } from 'cheerio';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
 import { looksLikeZip, openZip, ZipFormatError } from '../../lib/zip.ts';
+import { cheerio } from '../metadata.ts';
 
 /**
  * One entry of an import file, normalised to what a Sauce source can hold (SPEC §5): a
@@ -152,7 +152,7 @@ function parseBookmarksHtml(text: string): ImportEntry[] {
   }
   // Counted before the document is built: a file of 20,000 links costs a regular expression.
   assertEntryCount(count(text, /<a\s/gi));
-  const $ = load(text, { xml: { xmlMode: false, lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true } });
+  const $ = cheerio().load(text, { xml: { xmlMode: false, lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true } });
   const out: ImportEntry[] = [];
   $('a').each((_, el) => {
     const a = $(el);

@@ -1,6 +1,8 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { createRequire } from 'node:module';
 import { detectLanguage, squash, type SummaryLanguage } from './sentences.ts';
+
+/** linkedom and Readability are loaded by the first summary, not at start (issue #11 item 7). */
+const requireHere = createRequire(import.meta.url);
 
 /** The readable part of an article page. */
 export interface ReadableArticle {
@@ -46,8 +48,8 @@ export function decodeHtml(body: Buffer, headerCharset?: string): string {
   }
 }
 
-type HtmlDocument = ReturnType<typeof parseHTML>['document'];
-type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
+type HtmlDocument = ReturnType<typeof import('linkedom').parseHTML>['document'];
+type ReadabilityDocument = ConstructorParameters<typeof import('@mozilla/readability').Readability>[0];
 
 function removeChrome(document: HtmlDocument) {
   for (const el of [...document.querySelectorAll(CHROME_SELECTOR)]) el.remove();
@@ -65,10 +67,12 @@ function removeChrome(document: HtmlDocument) {
  * (a login wall, a video page, an app shell that renders in the browser).
  */
 export function extractReadable(html: string): ReadableArticle | null {
+  const { parseHTML } = requireHere('linkedom') as typeof import('linkedom');
+  const { Readability } = requireHere('@mozilla/readability') as typeof import('@mozilla/readability');
   const { document } = parseHTML(html);
   const docTitle = squash(document.querySelector('title')?.textContent ?? '');
   removeChrome(document);
-  let parsed: ReturnType<Readability<string>['parse']>;
+  let parsed: ReturnType<InstanceType<typeof Readability<string>>['parse']>;
   try {
     parsed = new Readability(document as unknown as ReadabilityDocument, { charThreshold: MIN_READABLE_CHARS, keepClasses: false }).parse();
   } catch {

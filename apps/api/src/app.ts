@@ -53,6 +53,7 @@ import { responseSerializer } from './lib/serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { cspReportRoutes } from './routes/csp-report/index.ts';
+import { registerCompression } from './lib/compression.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +164,10 @@ export async function buildApp(opts: {
       e = ServiceUnavailableError();
     } else if (err.statusCode === 429) {
       e = new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    } else if (err.statusCode === 416) {
+      // A Range past the end of a built file (@fastify/static keeps its Content-Range: bytes */size).
+      reply.headers((err as { headers?: Record<string, string> }).headers ?? {});
+      e = new AppError(416, 'INVALID_FORMAT', 'The requested range is not satisfiable.');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       e = InvalidFormatError(err.message);
     } else {
@@ -196,6 +201,8 @@ export async function buildApp(opts: {
   await app.register(cookie);
   // Issue #11 item 5: CSP, nosniff, Referrer-Policy, Permissions-Policy, HSTS over https.
   secureReply = await registerSecurityHeaders(app, config);
+  // Issue #11 item 1: JSON and other text made per request, compressed; before every route.
+  await registerCompression(app);
   // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
   // Rate limits count in Redis when several processes serve (REDIS_URL), else in memory;
@@ -272,6 +279,9 @@ export async function buildApp(opts: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // Issue #11 item 1: the build writes .br and .gz beside each file (vite.config.ts);
+      // the one the request's accept-encoding prefers is sent, with Vary: accept-encoding.
+      preCompressed: true,
       // index.html is never sent as it is: routes/web gives each page its head (issue #11 item 4).
       index: false,
       globIgnore: ['index.html'],

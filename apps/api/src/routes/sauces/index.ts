@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
+import { negotiateEncoding } from '../../lib/compression.ts';
 import { saveFile } from '../../lib/multipart.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
@@ -114,7 +115,13 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       async (req, reply) => {
         // The reader checks 'read' (404 for a non-member) in its first query; a list that did
         // not change answers 304 or comes from the cache (issue #9 item 12).
-        const list = await readList(req.params.workspace, requireUser(req), req.query, (etag) => fresh(req.headers, { etag }));
+        const list = await readList(
+          req.params.workspace,
+          requireUser(req),
+          req.query,
+          (etag) => fresh(req.headers, { etag }),
+          negotiateEncoding(req.headers['accept-encoding']),
+        );
         // The body is serialized JSON already (bytes are sent as they are): untyped, as the
         // schema's type is that of the object it was made from.
         const out = reply as unknown as FastifyReply;
@@ -122,6 +129,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         out.header('cache-control', 'private, no-cache');
         if (list.etag) out.header('etag', list.etag);
         if (list.status === 304) return out.code(304).send();
+        // Compressed already (from the list cache): @fastify/compress leaves it as it is.
+        if (list.encoding) out.header('content-encoding', list.encoding);
         return out.type('application/json; charset=utf-8').send(list.body);
       },
     );

@@ -8,9 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from './test/build-app.ts';
-import { buildUser, type TestUser } from './test/factories.ts';
+import { buildUser, type TestUser, uploadImage } from './test/factories.ts';
 import { photo } from './test/image-fixtures.ts';
-import { multipart } from './test/upload.ts';
 
 /** A built web app in miniature: one script with its .br and .gz, as the Vite build writes them. */
 const script = Buffer.from(`export const greeting = ${JSON.stringify('hello, '.repeat(2000))};\n`);
@@ -219,16 +218,8 @@ describe('API responses (compressed per request over 1 KB)', () => {
   });
 
   it('does not compress images under /files, already compressed', async () => {
-    const jpeg = await sharp(photo('autumn-2560x1600.jpg')).resize(640).jpeg().toBuffer();
-    const form = multipart(jpeg);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/archive/sauce/${owner.workspaceId}/image/upload/single`,
-      headers: { ...owner.headers, ...form.headers },
-      payload: form.payload,
-    });
-    expect(up.statusCode).toBe(200);
-    const img = await get(body(up).data.url, { 'accept-encoding': 'br, gzip' });
+    const up = await uploadImage(t, owner, await sharp(photo('autumn-2560x1600.jpg')).resize(640).jpeg().toBuffer());
+    const img = await get(up.url, { 'accept-encoding': 'br, gzip' });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
     expect(img.headers['content-encoding']).toBeUndefined();

@@ -2,10 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from './test/build-app.ts';
-import { buildUser, type TestUser } from './test/factories.ts';
+import { buildUser, type TestUser, uploadImage } from './test/factories.ts';
 import { photo } from './test/image-fixtures.ts';
 import { fakeWebDist } from './test/web-dist.ts';
-import { multipart } from './test/upload.ts';
 
 /**
  * Issue #11 item 5: the security headers, through the HTTP API, on every kind of response
@@ -45,15 +44,7 @@ let imageUrl: string;
 beforeAll(async () => {
   t = await buildTestApp({ WEB_DIST: fakeWebDist() });
   user = await buildUser(t);
-  const form = multipart(await sharp(photo('autumn-2560x1600.jpg')).resize(320).jpeg().toBuffer());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/archive/sauce/${user.workspaceId}/image/upload/single`,
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  });
-  expect(res.statusCode).toBe(200);
-  imageUrl = body(res).data.thumbnailUrl;
+  imageUrl = (await uploadImage(t, user, await sharp(photo('autumn-2560x1600.jpg')).resize(320).jpeg().toBuffer())).thumbnailUrl;
 });
 
 describe('security headers (issue #11 item 5)', () => {

@@ -3,7 +3,8 @@ import type { Permission } from '@sauce/contract/common';
 import { signAccessToken } from '../auth/tokens.ts';
 import { workspaceMembers, workspaces } from '../db/schema.ts';
 import { createUser } from '../services/users.ts';
-import type { TestApp } from './build-app.ts';
+import { body, type TestApp } from './build-app.ts';
+import { multipart } from './upload.ts';
 
 export interface TestUser {
   userId: number;
@@ -38,4 +39,21 @@ export async function buildMember(t: TestApp, workspaceId: number, permission: P
   const user = await buildUser(t);
   await t.db.insert(workspaceMembers).values({ workspaceId, userId: user.userId, permission });
   return user;
+}
+
+/**
+ * Uploads `image` (encoded image bytes) into the user's personal workspace through
+ * `POST /api/archive/sauce/{ws}/image/upload/single`, expecting 200.
+ * @returns the upload's `data` (`id`, `url`, `thumbnailUrl`, …).
+ */
+export async function uploadImage(t: TestApp, user: TestUser, image: Buffer): Promise<{ id: number; url: string; thumbnailUrl: string }> {
+  const form = multipart(image);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${user.workspaceId}/image/upload/single`,
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return body(res).data;
 }

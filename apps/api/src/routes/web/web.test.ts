@@ -5,9 +5,8 @@ import * as cheerio from 'cheerio';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
-import { buildUser, type TestUser } from '../../test/factories.ts';
+import { buildUser, type TestUser, uploadImage } from '../../test/factories.ts';
 import { photo } from '../../test/image-fixtures.ts';
-import { multipart } from '../../test/upload.ts';
 
 /** Issue #11 item 4: pages that preview, through HTTP, on a small built web app. */
 
@@ -65,15 +64,7 @@ async function share(payload: object): Promise<string> {
 }
 
 async function uploadId(): Promise<number> {
-  const form = multipart(await sharp(photo('autumn-2560x1600.jpg')).resize(1280).jpeg().toBuffer());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/archive/sauce/${alice.workspaceId}/image/upload/single`,
-    headers: { ...alice.headers, ...form.headers },
-    payload: form.payload,
-  });
-  expect(res.statusCode).toBe(200);
-  return body(res).data.id as number;
+  return (await uploadImage(t, alice, await sharp(photo('autumn-2560x1600.jpg')).resize(1280).jpeg().toBuffer())).id;
 }
 
 describe('a shared source’s page', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo, type TestType } from '@playwright/test';
 
 /**
  * Helpers shared by the browser specs: the app's i18n labels for the project's language,
@@ -117,4 +117,38 @@ export async function signIn(page: Page, t: Translate, email: string) {
   await dialog.getByRole('button', { name: t('auth:dev.submit') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------
+// Content-Security-Policy (issue #11 item 5)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Collects the Content-Security-Policy violations of `page` from now on: each
+ * `securitypolicyviolation` event (directive and blocked address) and each console error
+ * Chromium writes for one. The returned array fills as they happen.
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__sauceCspViolation', (v: string) => seen.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __sauceCspViolation(v: string): void }).__sauceCspViolation(`${e.effectiveDirective} ${e.blockedURI}`),
+    ),
+  );
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
+/** Makes every test of the spec fail when its page met a Content-Security-Policy violation. */
+export function failOnCspViolations(test: TestType<any, any>) {
+  let seen: string[] = [];
+  test.beforeEach(async ({ page }: { page: Page }) => {
+    seen = await recordCspViolations(page);
+  });
+  test.afterEach(() => {
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
 }

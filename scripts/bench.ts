@@ -16,6 +16,8 @@
 // meanwhile (when it is high, absolute req/s mean little).
 // BENCH_SECONDS (default 5): length of each measured run. BENCH_ROUNDS (default 6).
 // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=prof".
+// BENCH_ACCEPT_ENCODING: sent as accept-encoding to the Sauce API targets (e.g. "br" or
+// "gzip"), to measure what compressing the list costs (issue #11 item 1); unset, none is sent.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -126,7 +128,10 @@ const LABELS: Record<Target, string> = {
   raw: 'raw SQL + Fastify',
 };
 const target = (t: Target): { url: string; headers: Record<string, string>; status: number } => {
-  const auth = { authorization: `Bearer ${server.token}` };
+  const auth = {
+    authorization: `Bearer ${server.token}`,
+    ...(process.env.BENCH_ACCEPT_ENCODING ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING } : {}),
+  };
   switch (t) {
     case 'api':
       return { url: server.apiUrl, headers: auth, status: 200 };
@@ -166,6 +171,15 @@ async function load(t: Target, seconds: number): Promise<Run> {
   };
 }
 
+if (process.env.BENCH_ACCEPT_ENCODING) {
+  const { url, headers } = target('api');
+  const r = await fetch(url, { headers });
+  await r.arrayBuffer();
+  console.log(
+    `accept-encoding: ${process.env.BENCH_ACCEPT_ENCODING} → the list is sent with content-encoding ` +
+      `${r.headers.get('content-encoding') ?? 'none'}, ${r.headers.get('content-length') ?? '?'} bytes`,
+  );
+}
 const idle = rssMb();
 // Warm-up: JIT, connection pool, PostgreSQL caches, the list cache; not counted.
 for (const t of TARGETS) await load(t, 3);

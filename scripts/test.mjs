@@ -65,6 +65,11 @@ if (!only || only === 'e2e') {
     process.exit(1);
   }
   ok = run('web build', 'npm', ['run', 'build', '-w', '@sauce/web']) && ok;
+  // Issue #11 item 2: first-load JavaScript per route against its budget, from that build.
+  const budgets = run('bundle budgets', 'node', ['scripts/bundle-budget.mjs']);
+  if (budgets) passed += 1;
+  else failed += 1;
+  ok = budgets && ok;
   const out = path.join(reports, 'e2e.json');
   ok =
     run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

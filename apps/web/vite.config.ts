@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { SHARE_FILES_FIELD, SHARE_IMAGE_TYPES, SHARE_TARGET_PATH } from './src/lib/share-target.ts';
@@ -8,6 +9,10 @@ const api = process.env.SAUCE_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    // Issue #11 item 1: a .br (quality 11) and a .gz (level 9) beside every text file of the
+    // build, made once here and sent by the server as the request's accept-encoding prefers
+    // (index.html is not sent as it is: the server gives each page its head, routes/web).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /^\.vite\//, /^index\.html$/] }),
     // Installable (issue #11 item 9): the manifest, and src/sw.ts built into /sw.js with
     // the build's precache list. Registered by the app itself (features/pwa), no inline script.
     VitePWA({
@@ -49,6 +54,7 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': api, '/auth': api, '/files': api } },
-  build: { outDir: 'dist', sourcemap: true },
-  test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+  // The manifest maps source modules to chunks: scripts/bundle-budget.mjs reads it (issue #11 item 2).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] },
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { type Lang, signIn, snap, translator } from '../support';
+import { failOnCspViolations, type Lang, signIn, snap, translator } from '../support';
 
 /**
  * A new person's account from start to end (issue #8), in the Korean and the English UI:
@@ -9,6 +9,9 @@ import { type Lang, signIn, snap, translator } from '../support';
  * their data, imports a bookmarks file, and withdraws — the old session then gets 401, and
  * signing in again with the same address makes a fresh account.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
 

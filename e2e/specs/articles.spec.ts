@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
-import { type Lang, snap, translator } from '../support';
+import { failOnCspViolations, type Lang, snap, translator } from '../support';
 
 /**
  * Issue #10, as a person meets it, in the Korean and the English UI: signed out on the
@@ -14,6 +14,9 @@ import { type Lang, snap, translator } from '../support';
  * The article is a real page (a shipped fixture) served on loopback, added by the e2e
  * administrator through the curation API, so the summary job can read it offline.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../apps/api/src/test/fixtures/articles/en-boring-technology.html');
 const TITLE = 'The Wisdom of Boring: Why Choosing Familiar Technology Might Be the Bravest Innovation of All';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type Lang, signIn, snap, type Translate, translator } from '../support';
+import { failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * Image sources as a new person makes them, in the Korean and the English UI: two real
@@ -8,6 +8,9 @@ import { type Lang, signIn, snap, type Translate, translator } from '../support'
  * where they were put), then one image deleted and the other (the source goes with it).
  * And the draft flow: leave a new source, save the draft, come back and continue it.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const PHOTOS = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const AUTUMN = path.join(PHOTOS, 'autumn-2560x1600.jpg');

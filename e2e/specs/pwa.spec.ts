@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
-import { type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
+import { failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
 
 /**
  * Installable (issue #11 item 9), in Chromium, installing nothing: the manifest and its
@@ -9,6 +9,9 @@ import { type Lang, serveLinkedPage, signIn, snap, translator } from '../support
  * by the 'new version' toast, and the share target — the GET page a shared link opens and
  * the POST the service worker turns into the text or the image editor.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
 

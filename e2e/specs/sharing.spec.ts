@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
+import { failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
 
 /**
  * Link sharing (SPEC §2 Share dialog, §4 Sharing, §6 shared source without login), in the
@@ -8,6 +8,9 @@ import { type Lang, serveLinkedPage, signIn, snap, translator } from '../support
  * sharing off and the same link shows the not-found state. Labels come from the app's
  * own i18n files, so one spec serves both projects.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 /** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
 async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {

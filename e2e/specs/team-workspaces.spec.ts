@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type Lang, signIn, snap, type Translate, translator } from '../support';
+import { failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * Team spaces as two new people use them (issue #7), in the Korean and the English UI:
@@ -9,6 +9,9 @@ import { type Lang, signIn, snap, type Translate, translator } from '../support'
  * without a reload; B creates a source and A's open dashboard shows it without a reload;
  * A removes B and B loses the space at once. Labels come from the app's own i18n files.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type Lang, type LinkedPage, serveLinkedPage, signIn, snap, type Translate, translator } from '../support';
+import { failOnCspViolations, type Lang, type LinkedPage, serveLinkedPage, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * A new person's first text source, in the Korean and the English UI: sign in, make two
@@ -7,6 +7,9 @@ import { type Lang, type LinkedPage, serveLinkedPage, signIn, snap, type Transla
  * loopback (its preview shows on the card), find it by tag and by search, edit it, delete
  * it. Labels come from the app's own i18n files, so one spec serves both projects.
  */
+
+// Issue #11: the Content-Security-Policy blocks nothing the app does.
+failOnCspViolations(test);
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);

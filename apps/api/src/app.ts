@@ -7,10 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -51,6 +50,10 @@ import { webRoutes } from './routes/web/index.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createUrlSigner } from './storage/signed-url.ts';
 import { responseSerializer } from './lib/serializer.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { openApiOptions } from './lib/openapi.ts';
+import { cspReportRoutes } from './routes/csp-report/index.ts';
+import { registerCompression } from './lib/compression.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +82,8 @@ const ROUTE_GROUPS: RouteGroup[] = [
   // Issue #8: my page, account, notices, import/export.
   accountRoutes,
   noticeRoutes,
+  // Issue #11: Content-Security-Policy violation reports.
+  cspReportRoutes,
 ];
 
 /**
@@ -98,6 +103,8 @@ export async function buildApp(opts: {
   maintenance?: boolean;
 }) {
   const { config } = opts;
+  /** Sets the security headers on a reply no hook sees (frameworkErrors); set once helmet is registered. */
+  let secureReply: (reply: FastifyReply) => void = () => {};
   const app = Fastify({
     logger:
       opts.logger === false
@@ -123,6 +130,14 @@ export async function buildApp(opts: {
     },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Issue #11 item 6: a URL that cannot be decoded (`/api/%ff`) is a 400 in the error
+    // envelope, with the security headers, not Fastify's own shape.
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as FastifyReply;
+      secureReply(reply);
+      const e = InvalidFormatError(err.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL.' : err.message);
+      return reply.status(e.status).send({ success: false, error: { code: e.code, message: e.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as `METHOD /url` (Fastify's automatic HEAD routes left out): the
   // authorization matrix test (test/authorization-matrix.test.ts) holds a row for each.
@@ -149,6 +164,10 @@ export async function buildApp(opts: {
       e = ServiceUnavailableError();
     } else if (err.statusCode === 429) {
       e = new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    } else if (err.statusCode === 416) {
+      // A Range past the end of a built file (@fastify/static keeps its Content-Range: bytes */size).
+      reply.headers((err as { headers?: Record<string, string> }).headers ?? {});
+      e = new AppError(416, 'INVALID_FORMAT', 'The requested range is not satisfiable.');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       e = InvalidFormatError(err.message);
     } else {
@@ -180,6 +199,10 @@ export async function buildApp(opts: {
   });
 
   await app.register(cookie);
+  // Issue #11 item 5: CSP, nosniff, Referrer-Policy, Permissions-Policy, HSTS over https.
+  secureReply = await registerSecurityHeaders(app, config);
+  // Issue #11 item 1: JSON and other text made per request, compressed; before every route.
+  await registerCompression(app);
   // One image per upload request, at most 20 MB (issue #3); the route turns overruns into 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 } });
   // Rate limits count in Redis when several processes serve (REDIS_URL), else in memory;
@@ -215,10 +238,7 @@ export async function buildApp(opts: {
     });
   }
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Sauce API', version: '0.1.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const deps: Deps = {
@@ -259,6 +279,9 @@ export async function buildApp(opts: {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // Issue #11 item 1: the build writes .br and .gz beside each file (vite.config.ts);
+      // the one the request's accept-encoding prefers is sent, with Vary: accept-encoding.
+      preCompressed: true,
       // index.html is never sent as it is: routes/web gives each page its head (issue #11 item 4).
       index: false,
       globIgnore: ['index.html'],

@@ -35,6 +35,12 @@ const zEnv = z.object({
   METADATA_ALLOW_PRIVATE: bool.default(false),
   /** Comma-separated origins allowed to call the API cross-origin (mobile apps, plugin). */
   CORS_ORIGINS: z.string().default(''),
+  /** Issue #11: comma-separated origins the Content-Security-Policy also allows (a CDN in front of the assets). */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Longest time to receive a whole request (headers and body), ms; 0 turns it off. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     metadataAllowPrivate: e.METADATA_ALLOW_PRIVATE,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,

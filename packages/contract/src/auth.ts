@@ -14,6 +14,14 @@ export const JOB_TYPES = [
 
 /** SPEC §3 Sign-in tokens: returned by every sign-in for API clients. */
 export const zTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/** GET /auth/config: the sign-in ways this server offers; a provider is null when not configured. */
+export const zAuthConfig = z.object({
+  devLogin: z.boolean(),
+  google: z.object({ clientId: z.string() }).nullable(),
+  apple: z.object({ clientId: z.string() }).nullable(),
+});
+export type AuthConfig = z.infer<typeof zAuthConfig>;
 export type Tokens = z.infer<typeof zTokens>;
 
 /** SPEC §3 User. */

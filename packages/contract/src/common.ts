@@ -83,12 +83,4 @@ export const zBodyId = z.number().int().min(1).max(MAX_ID);
 /** Text without NUL characters (PostgreSQL cannot store them in text columns). */
 export const zText = () => z.string().refine((s) => !s.includes('\u0000'), 'NUL characters are not allowed');
 
-/** Cookie and header names of the session (SPEC §3 Session state). */
-export const COOKIES = {
-  access: 'access_token',
-  refresh: 'refresh_token',
-  workspace: 'workspace_id',
-  csrf: 'csrf_token',
-  appleDestination: 'apple_destination',
-} as const;
-export const CSRF_HEADER = 'x-csrf-token';
+export { COOKIES, CSRF_HEADER } from './http.ts';

@@ -3,29 +3,9 @@ import { zBodyId, zPermission } from './common.ts';
 import { zFolder } from './folders.ts';
 import { LIMITS } from './limits.ts';
 import { zName } from './names.ts';
+import { WORKSPACE_ACTIONS, type WorkspaceAction } from './workspace-actions.ts';
 
-/**
- * What a member may do in a space (SPEC §6). The server's policy module decides each one
- * per role (apps/api/src/policies/workspace.ts); GET /workspace sends the answers as
- * `abilities`, so the web app hides controls without re-deriving the rules.
- */
-export const WORKSPACE_ACTIONS = [
-  'read',
-  'createSauce',
-  'updateSauce',
-  'deleteSauce',
-  'shareSauce',
-  'createFolder',
-  'updateFolder',
-  'deleteFolder',
-  'reorderFolders',
-  'inviteMembers',
-  'manageMembers',
-  'updateWorkspace',
-  'deleteWorkspace',
-  'leaveWorkspace',
-] as const;
-export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
+export { WORKSPACE_ACTIONS, type WorkspaceAction } from './workspace-actions.ts';
 
 /** `{ [action]: allowed }` for every WORKSPACE_ACTIONS entry. */
 export const zAbilities = z.object(

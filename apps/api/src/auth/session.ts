@@ -17,6 +17,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Responses that hand out the anti-forgery cookie: HTML pages and API JSON. */
+const CSRF_COOKIE_TYPES = /^(text\/html|application\/json)\b/i;
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -28,24 +30,16 @@ function sameToken(a: string, b: string): boolean {
  * Session plugin: reads the access token from `Authorization: Bearer` or the HttpOnly
  * cookie into `req.userId`; enforces the double-submit anti-forgery check on
  * state-changing requests authenticated by cookie (header `x-csrf-token` must equal cookie
- * `csrf_token`); hands out the csrf cookie to browsers that lack one.
+ * `csrf_token`); hands out the csrf cookie to browsers that lack one, with HTML and JSON
+ * responses only.
  * Routes opt out of the check with `config: { csrf: false }` (Apple's form_post callback).
  * `isRevoked` names accounts whose tokens are refused (deleted accounts, issue #8).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array; isRevoked?: (userId: number) => boolean }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
-    // Browsers get the anti-forgery cookie; API clients authenticate by header and need none.
-    if (!header && !req.cookies[COOKIES.csrf]) {
-      reply.setCookie(COOKIES.csrf, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure: opts.config.secureCookies,
-        httpOnly: false,
-      });
-    }
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookieToken = req.cookies[COOKIES.access];
     const byCookie = !bearer && (cookieToken !== undefined || req.cookies[COOKIES.refresh] !== undefined);
@@ -66,6 +60,17 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
         req.authError = e as Error;
       }
     }
+  });
+  // Browsers get the anti-forgery cookie with a page or an API answer — not with scripts,
+  // styles, fonts or images (issue #11 item 5: cacheable static responses carry no cookie).
+  // API clients authenticate by header and need none. Written as a header because
+  // @fastify/cookie's own onSend hook, which writes `setCookie`s, has already run.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.headers.authorization || req.cookies[COOKIES.csrf]) return payload;
+    if (!CSRF_COOKIE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const token = randomBytes(24).toString('base64url');
+    reply.header('set-cookie', app.serializeCookie(COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure: opts.config.secureCookies }));
+    return payload;
   });
 });
 

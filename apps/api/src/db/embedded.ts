@@ -95,21 +95,20 @@ function lookupPostgresUser(): RunAs | undefined {
  */
 function postgresUser(create: boolean): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  let user = lookupPostgresUser();
-  if (!user && create) {
-    spawnSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' }); // fails harmlessly when the group exists
-    spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], {
-      stdio: 'ignore',
-    });
-    user = lookupPostgresUser();
-  }
-  if (!user && create) {
+  const user = lookupPostgresUser();
+  if (user || !create) return user;
+  spawnSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' }); // fails harmlessly when the group exists
+  spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], {
+    stdio: 'ignore',
+  });
+  const created = lookupPostgresUser();
+  if (!created) {
     throw new Error(
       "PostgreSQL does not run as root, and no user 'postgres' could be created to run it: create one " +
         '(useradd --system postgres), run Sauce as a regular user, or set DATABASE_URL.',
     );
   }
-  return user;
+  return created;
 }
 
 /** Whether `user` may enter directory `p` (or run program `p`): `test -x` run as that user, as PostgreSQL will be. */

@@ -394,6 +394,17 @@ const MATRIX: Record<string, Row> = {
     expect: OWNER_ONLY,
     request: async (w) => ({ method: 'DELETE', url: `/api/workspace/invitation/${await inviteId(w)}` }),
   },
+
+  // Issue #11: browsers' CSP violation reports are taken from anyone.
+  'POST /api/csp-report': {
+    expect: everyone(204),
+    request: () => ({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline', 'effective-directive': 'script-src-elem' } }),
+    }),
+  },
 };
 
 /** The API's own routes among everything the app registered. */

@@ -3,7 +3,7 @@ import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FolderNav } from '../features/folders/components/folder-nav.tsx';
-import { initI18n } from '../i18n/index.ts';
+import { initI18n } from '../test/i18n.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { workspaceSummary } from '../test/workspaces.ts';

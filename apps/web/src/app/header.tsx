@@ -1,20 +1,25 @@
 import { Eye, Info, Menu as MenuIcon, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { alertDialog } from '../components/dialogs/confirm.tsx';
-import { ArchiveTypeSelector } from '../components/dialogs/archive-type-selector.tsx';
 import { DraftConfirmHost } from '../components/dialogs/draft-confirm.tsx';
 import { useProfile } from '../features/auth/api/get-profile.ts';
 import { openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
 import { clearDraft, useDraft } from '../features/sauces/lib/drafts.ts';
 import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
+import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { usePolicy } from '../lib/use-policy.ts';
 import { useAppStore } from '../state/app-store.ts';
 import styles from './header.module.css';
 import type { RouteHandle } from './route-handle.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// Issue #11 item 2: what only signed-in people see loads with its own chunk, once needed.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
+const ArchiveTypeSelector = lazy(async () => ({
+  default: (await import('../components/dialogs/archive-type-selector.tsx')).ArchiveTypeSelector,
+}));
 
 /** Query parameters the Source/Article tabs carry across (SPEC §2 Header). */
 const CARRIED = ['folder', 'title', 'tag', 'category', 'search'] as const;
@@ -70,7 +75,10 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
         ) : user ? (
           <>
             <CreateSourceButton />
-            <UserMenu user={user} isPublicPage={!!handle?.public} />
+            {/* The avatar's place is kept while its menu's chunk loads. */}
+            <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden />}>
+              <UserMenu user={user} isPublicPage={!!handle?.public} />
+            </Suspense>
           </>
         ) : (
           <>
@@ -102,6 +110,7 @@ function CreateSourceButton() {
   const workspace = useCurrentWorkspace();
   const draft = useDraft(workspace?.id);
   const [open, setOpen] = useState(false);
+  const opened = useHasBeenTrue(open);
   const explain = () => void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
   if (isReader) {
     return (
@@ -117,12 +126,16 @@ function CreateSourceButton() {
         <Plus size={18} strokeWidth={1.75} aria-hidden />
         <span className={styles.createText}>{t('header.create')}</span>
       </Button>
-      <ArchiveTypeSelector
-        open={open}
-        onOpenChange={setOpen}
-        draft={canWrite ? draft : null}
-        onDiscardDraft={() => workspace && clearDraft(workspace.id)}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <ArchiveTypeSelector
+            open={open}
+            onOpenChange={setOpen}
+            draft={canWrite ? draft : null}
+            onDiscardDraft={() => workspace && clearDraft(workspace.id)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

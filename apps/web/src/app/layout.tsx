@@ -1,19 +1,26 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useProfile } from '../features/auth/api/get-profile.ts';
-import { SignInDialog } from '../features/auth/components/sign-in-dialog.tsx';
 import { closeSignIn, openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
 import { useWorkspaceEvents } from '../features/workspaces/hooks/use-workspace-events.ts';
+import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { useAppStore } from '../state/app-store.ts';
-import { TutorialWalkthrough } from '../features/tutorial/components/tutorial-walkthrough.tsx';
 import { Header } from './header.tsx';
 import styles from './layout.module.css';
 import { useRouteHandle } from './route-handle.ts';
 import { FeedbackButton, Sidebar } from './sidebar.tsx';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
+
+// Issue #11 item 2: dialogs and signed-in extras load with their own chunks, once shown.
+const SignInDialog = lazy(async () => ({
+  default: (await import('../features/auth/components/sign-in-dialog.tsx')).SignInDialog,
+}));
+const TutorialWalkthrough = lazy(async () => ({
+  default: (await import('../features/tutorial/components/tutorial-walkthrough.tsx')).TutorialWalkthrough,
+}));
+const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-drawer.tsx')).SidebarDrawer }));
 
 /**
  * App shell: header, sidebar (folder pages), content, sign-in modal. Pages that need
@@ -28,8 +35,10 @@ export function Layout() {
   const allowed = isPublic || !!user;
   const isPhone = useMediaQuery(PHONE_QUERY);
   const sidebarOpen = useAppStore((s) => s.sidebarOpen);
+  const signInOpened = useHasBeenTrue(useAppStore((s) => s.login.open));
   const set = useAppStore((s) => s.set);
   const { pathname } = useLocation();
+  const drawerOpened = useHasBeenTrue(isPhone && sidebarOpen);
   const [params] = useSearchParams();
   // Other members' changes to the current space, live (closed while signed out).
   useWorkspaceEvents();
@@ -82,21 +91,10 @@ export function Layout() {
             {withSidebar && <Sidebar categories={categories} />}
           </div>
         )}
-        {withSidebar && isPhone && (
-          <RadixDialog.Root open={sidebarOpen} onOpenChange={(o) => set({ sidebarOpen: o })}>
-            <RadixDialog.Portal>
-              <RadixDialog.Overlay className={styles.drawerOverlay} />
-              <RadixDialog.Content className={styles.drawer} aria-describedby={undefined}>
-                <RadixDialog.Title className="visually-hidden">{t('sidebar.label')}</RadixDialog.Title>
-                <Sidebar
-                  drawer
-                  categories={categories}
-                  onNavigate={() => set({ sidebarOpen: false })}
-                  onClose={() => set({ sidebarOpen: false })}
-                />
-              </RadixDialog.Content>
-            </RadixDialog.Portal>
-          </RadixDialog.Root>
+        {withSidebar && isPhone && drawerOpened && (
+          <Suspense fallback={null}>
+            <SidebarDrawer categories={categories} />
+          </Suspense>
         )}
         <main id="main" className={styles.main} tabIndex={-1} aria-busy={!allowed && isPending}>
           {allowed ? <Outlet /> : <PageSkeleton />}
@@ -104,8 +102,16 @@ export function Layout() {
       </div>
       {withSidebar && <FeedbackButton />}
       {/* Issue #8: the first-visit walkthrough, until the person finishes or closes it. */}
-      {user && !user.tutorial && pathname === '/dashboard' && <TutorialWalkthrough />}
-      <SignInDialog />
+      {user && !user.tutorial && pathname === '/dashboard' && (
+        <Suspense fallback={null}>
+          <TutorialWalkthrough />
+        </Suspense>
+      )}
+      {signInOpened && (
+        <Suspense fallback={null}>
+          <SignInDialog />
+        </Suspense>
+      )}
       <LoadingOverlay />
     </div>
   );

@@ -1,18 +1,26 @@
 import type { Folder } from '@sauce/contract/folders';
 import { ArrowLeft, ChevronsUpDown, X, MessageSquareText, PanelLeftClose, PanelLeftOpen, Puzzle, Smartphone } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CategoryNav } from '../features/articles/components/category-nav.tsx';
-import { FolderNav } from '../features/folders/components/folder-nav.tsx';
 import { useCurrentWorkspace, useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
 import { WorkspaceAvatar } from '../features/workspaces/components/workspace-avatar.tsx';
-import { WorkspaceList } from '../features/workspaces/components/workspace-list.tsx';
 import { useWorkspaceName } from '../features/workspaces/hooks/use-workspace-name.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { useAppLinks } from '../features/app-links/api/app-config.ts';
-import { AppGuideDialog, type AppGuideType } from '../features/app-links/components/app-guide-dialog.tsx';
+import type { AppGuideType } from '../features/app-links/components/app-guide-dialog.tsx';
 import styles from './sidebar.module.css';
+
+// Issue #11 item 2: the folders (drag and drop), the space list and the QR-code dialog are
+// signed-in parts with chunks of their own; the article pages' categories are not.
+const FolderNav = lazy(async () => ({ default: (await import('../features/folders/components/folder-nav.tsx')).FolderNav }));
+const WorkspaceList = lazy(async () => ({
+  default: (await import('../features/workspaces/components/workspace-list.tsx')).WorkspaceList,
+}));
+const AppGuideDialog = lazy(async () => ({
+  default: (await import('../features/app-links/components/app-guide-dialog.tsx')).AppGuideDialog,
+}));
 
 /**
  * Builds the default list route for a folder (SPEC §2 Sidebar): folder (numeric id),
@@ -122,30 +130,30 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
         {categories ? (
           <CategoryNav onNavigate={onNavigate} />
         ) : view === 'workspaces' ? (
-          <WorkspaceList
-            currentId={workspace?.id}
-            onChosen={() => {
-              setView('folders');
-              onNavigate?.();
-            }}
-          />
+          <Suspense fallback={<NavSkeleton />}>
+            <WorkspaceList
+              currentId={workspace?.id}
+              onChosen={() => {
+                setView('folders');
+                onNavigate?.();
+              }}
+            />
+          </Suspense>
         ) : workspace ? (
-          <FolderNav
-            workspaceId={workspace.id}
-            total={total}
-            selectedId={selectedFolder}
-            onSelect={(f) => void select(f)}
-            onSelectedDeleted={() => {
-              set({ selectedFolder: null, searchParams: {} });
-              void navigate('/dashboard');
-            }}
-          />
+          <Suspense fallback={<NavSkeleton />}>
+            <FolderNav
+              workspaceId={workspace.id}
+              total={total}
+              selectedId={selectedFolder}
+              onSelect={(f) => void select(f)}
+              onSelectedDeleted={() => {
+                set({ selectedFolder: null, searchParams: {} });
+                void navigate('/dashboard');
+              }}
+            />
+          </Suspense>
         ) : (
-          <div className={styles.navSkeleton} aria-hidden>
-            <span />
-            <span />
-            <span />
-          </div>
+          <NavSkeleton />
         )}
       </div>
 
@@ -153,6 +161,17 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
         <AppLinks />
       </footer>
     </aside>
+  );
+}
+
+/** The folder list's place while it loads. */
+function NavSkeleton() {
+  return (
+    <div className={styles.navSkeleton} aria-hidden>
+      <span />
+      <span />
+      <span />
+    </div>
   );
 }
 
@@ -198,7 +217,9 @@ function AppLinks() {
         )}
       </ul>
       {guide && (
-        <AppGuideDialog type={guide} url={(guide === 'APPLE' ? links.ios : links.android) ?? ''} onClose={() => setGuide(null)} />
+        <Suspense fallback={null}>
+          <AppGuideDialog type={guide} url={(guide === 'APPLE' ? links.ios : links.android) ?? ''} onClose={() => setGuide(null)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n/index.ts';
+import { initI18n } from '../test/i18n.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
 

@@ -1,4 +1,5 @@
-import { COOKIES, CSRF_HEADER, type ErrorBody } from '@sauce/contract/common';
+import type { ErrorBody } from '@sauce/contract/common';
+import { COOKIES, CSRF_HEADER } from '@sauce/contract/http';
 
 /** An API error with the server's stable code (SPEC §8), status and message. */
 export class ApiError extends Error {

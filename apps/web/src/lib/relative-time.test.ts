@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n/index.ts';
+import { initI18n } from '../test/i18n.ts';
 import { relativeTime } from './relative-time.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');

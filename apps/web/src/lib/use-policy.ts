@@ -1,4 +1,5 @@
-import { WORKSPACE_ACTIONS, type Abilities } from '@sauce/contract/workspaces';
+import type { Abilities } from '@sauce/contract/workspaces';
+import { WORKSPACE_ACTIONS } from '@sauce/contract/workspace-actions';
 import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
 
 /** Nothing allowed: while the spaces load, or signed out. */

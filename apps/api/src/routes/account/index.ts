@@ -1,4 +1,5 @@
 import {
+  IMPORT_FORMATS,
   zAppConfig,
   zImportForm,
   zImportJob,
@@ -16,18 +17,18 @@ import { z } from 'zod';
 import { isAdminEmail } from '../../auth/admin.ts';
 import { clearSessionCookies, requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { AppError, InvalidFormatError, PayloadTooLargeError } from '../../errors.ts';
-import { readForm } from '../../lib/multipart.ts';
+import { AppError, InvalidFormatError, NoImageError } from '../../errors.ts';
+import { multipartError, readForm } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
 import { presentUser } from '../../presenters/user.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
 import { getImport, IMPORT_QUEUE, listImports, listSkips, runImport, startImport } from '../../services/import/index.ts';
+import { multipartForm, PUBLIC, SIGN_IN_OPTIONAL } from '../../lib/openapi.ts';
 
 const tags = ['account'];
 /** Exports one process streams at once; more wait (429). */
 export const MAX_EXPORTS = 4;
-const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 /** Exports and imports: 10 a minute per person (per address when signed out). */
 const perPerson = {
   rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => (req.userId ? `user:${req.userId}` : `ip:${req.ip}`) },
@@ -71,10 +72,7 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number) {
       }
     }
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLargeError(LIMITS.importBytes);
-    if (code && LIMIT_CODES.has(code)) throw InvalidFormatError('Too many form fields.');
-    throw e;
+    throw multipartError(e, LIMITS.importBytes, 'Too many form fields.');
   }
   if (!file || !m || !form) throw InvalidFormatError([{ path: '/file', message: 'Required' }]);
   return { m, form, file };
@@ -103,58 +101,124 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    * TOKEN_EXPIRED (the web app refreshes and asks again); a token of a deleted account or a
    * forged one clears the session cookies.
    */
-  app.get('/auth/session', { schema: { tags, response: { 200: ok(z.object({ user: zUser.nullable() })) } } }, async (req, reply) => {
-    if (req.userId === null) {
-      if (req.authError && (req.authError as AppError).code === 'TOKEN_EXPIRED') throw req.authError;
-      if (req.authError) clearSessionCookies(reply);
-      return { success: true as const, data: { user: null } };
-    }
-    try {
-      return { success: true as const, data: { user: await me(req.userId) } };
-    } catch (e) {
-      if (!(e instanceof AppError && e.status === 401)) throw e;
-      clearSessionCookies(reply);
-      return { success: true as const, data: { user: null } };
-    }
-  });
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'The signed-in person, or null when signed out',
+        security: SIGN_IN_OPTIONAL,
+        tags,
+        response: { 200: ok(z.object({ user: zUser.nullable() })) },
+      },
+    },
+    async (req, reply) => {
+      if (req.userId === null) {
+        if (req.authError && (req.authError as AppError).code === 'TOKEN_EXPIRED') throw req.authError;
+        if (req.authError) clearSessionCookies(reply);
+        return { success: true as const, data: { user: null } };
+      }
+      try {
+        return { success: true as const, data: { user: await me(req.userId) } };
+      } catch (e) {
+        if (!(e instanceof AppError && e.status === 401)) throw e;
+        clearSessionCookies(reply);
+        return { success: true as const, data: { user: null } };
+      }
+    },
+  );
 
-  app.patch('/auth/profile', { schema: { tags, body: zUpdateProfile, response: { 200: ok(zUser) } } }, async (req) => {
-    const row = await account.updateProfile(db, requireUser(req), req.body);
-    return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-  });
+  app.patch(
+    '/auth/profile',
+    {
+      schema: {
+        operationId: 'updateProfile',
+        summary: 'Change nickname, job, marketing consent or tutorial state',
+        tags,
+        body: zUpdateProfile,
+        response: { 200: ok(zUser) },
+      },
+    },
+    async (req) => {
+      const row = await account.updateProfile(db, requireUser(req), req.body);
+      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
+    },
+  );
 
   app.patch(
     '/auth/profile/image',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zUser) } } },
+    {
+      config: {
+        form: multipartForm({ image: { file: true, description: 'The picture: JPEG, PNG, WebP, GIF or AVIF, at most 5,242,880 bytes.' } }, ['image']),
+      },
+      schema: {
+        operationId: 'setProfileImage',
+        summary: 'Change the profile picture (multipart image)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zUser) },
+      },
+    },
     async (req) => {
       const userId = requireUser(req);
       const { file } = await readForm(req, { fields: [], file: 'image', maxBytes: LIMITS.avatarBytes });
-      if (!file) throw InvalidFormatError([{ path: '/image', message: 'Required' }]);
+      if (!file) throw NoImageError();
       const row = await account.setProfileImage(accountDeps, userId, file);
       return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
     },
   );
 
-  app.delete('/auth/profile/image', { schema: { tags, response: { 200: ok(zUser) } } }, async (req) => {
-    const row = await account.setProfileImage(accountDeps, requireUser(req), null);
-    return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-  });
+  app.delete(
+    '/auth/profile/image',
+    { schema: { operationId: 'deleteProfileImage', summary: 'Remove the profile picture', tags, response: { 200: ok(zUser) } } },
+    async (req) => {
+      const row = await account.setProfileImage(accountDeps, requireUser(req), null);
+      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
+    },
+  );
 
-  app.get('/auth/profile/count', { schema: { tags, response: { 200: ok(zProfileCount) } } }, async (req) => ({
-    success: true as const,
-    data: await account.profileCount(db, requireUser(req)),
-  }));
+  app.get(
+    '/auth/profile/count',
+    {
+      schema: {
+        operationId: 'getProfileCounts',
+        summary: "The person's figures: sources by type, spaces, tags",
+        tags,
+        response: { 200: ok(zProfileCount) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await account.profileCount(db, requireUser(req)),
+    }),
+  );
 
-  app.get('/auth/withdrawal', { schema: { tags, response: { 200: ok(zWithdrawalPreview) } } }, async (req) => ({
-    success: true as const,
-    data: await account.withdrawalPreview(db, requireUser(req)),
-  }));
+  app.get(
+    '/auth/withdrawal',
+    { schema: { operationId: 'getWithdrawal', summary: 'What leaving Sauce would do', tags, response: { 200: ok(zWithdrawalPreview) } } },
+    async (req) => ({
+      success: true as const,
+      data: await account.withdrawalPreview(db, requireUser(req)),
+    }),
+  );
 
-  app.post('/auth/withdrawal', { schema: { tags, body: zWithdrawal, response: { 200: ok(z.null()) } } }, async (req, reply) => {
-    await account.withdraw({ ...accountDeps, revocations: deps.revocations }, requireUser(req), req.body.reason);
-    clearSessionCookies(reply);
-    return { success: true as const, data: null };
-  });
+  app.post(
+    '/auth/withdrawal',
+    {
+      schema: {
+        operationId: 'withdraw',
+        summary: 'Leave Sauce: delete the account',
+        tags,
+        body: zWithdrawal,
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await account.withdraw({ ...accountDeps, revocations: deps.revocations }, requireUser(req), req.body.reason);
+      clearSessionCookies(reply);
+      return { success: true as const, data: null };
+    },
+  );
 
   /**
    * GET /account/export: everything the person can read as a ZIP, streamed (services/export.ts).
@@ -163,7 +227,10 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    */
   app.get(
     '/account/export',
-    { config: perPerson, schema: { tags, produces: ['application/zip'] } },
+    {
+      config: perPerson,
+      schema: { operationId: 'exportAccount', summary: 'Download everything one can read (ZIP)', tags, produces: ['application/zip'] },
+    },
     async (req, reply) => {
       const userId = requireUser(req);
       await account.getUserRow(db, userId);
@@ -196,8 +263,25 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/account/import',
     {
-      config: perPerson,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zImportJob) } },
+      config: {
+        ...perPerson,
+        form: multipartForm(
+          {
+            workspace: { description: 'The id of the space to import into (sent before the file).' },
+            folder: { description: 'The id of a folder of that space (optional).' },
+            format: { description: `What the file is (optional; its content decides): ${IMPORT_FORMATS.join(', ')}.` },
+            file: { file: true, description: 'A bookmarks HTML, Raindrop CSV, Karakeep JSON or Sauce export (ZIP or JSON), at most 50 MB.' },
+          },
+          ['workspace', 'file'],
+        ),
+      },
+      schema: {
+        operationId: 'importFile',
+        summary: 'Import bookmarks or a Sauce export (multipart)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zImportJob) },
+      },
     },
     async (req) => {
       const userId = requireUser(req);
@@ -212,14 +296,26 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/account/import', { schema: { tags, response: { 200: ok(z.array(zImportJob)) } } }, async (req) => ({
-    success: true as const,
-    data: await listImports(db, requireUser(req)),
-  }));
+  app.get(
+    '/account/import',
+    { schema: { operationId: 'listImports', summary: "The person's imports", tags, response: { 200: ok(z.array(zImportJob)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await listImports(db, requireUser(req)),
+    }),
+  );
 
   app.get(
     '/account/import/:id',
-    { schema: { tags, params: z.object({ id: zId }), response: { 200: ok(zImportJob) } } },
+    {
+      schema: {
+        operationId: 'getImport',
+        summary: "An import's progress",
+        tags,
+        params: z.object({ id: zId }),
+        response: { 200: ok(zImportJob) },
+      },
+    },
     async (req) => ({ success: true as const, data: await getImport(db, requireUser(req), req.params.id) }),
   );
 
@@ -227,6 +323,8 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/account/import/:id/skipped',
     {
       schema: {
+        operationId: 'listImportSkips',
+        summary: 'Entries an import did not bring in, and why',
         tags,
         params: z.object({ id: zId }),
         querystring: zPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(500).default(100) }),
@@ -244,8 +342,12 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   );
 
   /** GET /app/config: the shell's external links (null when not configured: hidden). Public. */
-  app.get('/app/config', { schema: { tags, response: { 200: ok(zAppConfig) } } }, async () => ({
-    success: true as const,
-    data: { links: deps.config.links },
-  }));
+  app.get(
+    '/app/config',
+    { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", security: PUBLIC, tags, response: { 200: ok(zAppConfig) } } },
+    async () => ({
+      success: true as const,
+      data: { links: deps.config.links },
+    }),
+  );
 };

@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Where Apple posts the sign-in result: at the root, outside /api (SPEC §4 Sign-in). */
 export const APPLE_CALLBACK_PATH = '/auth/apple/callback';
@@ -139,7 +140,10 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.get(
     '/auth/apple/authorize',
-    { config: signInRateLimit(deps), schema: { tags, querystring: zAuthorizeQuery } },
+    {
+      config: signInRateLimit(deps),
+      schema: { operationId: 'appleAuthorize', summary: 'Start an Apple sign-in (redirects to Apple)', security: PUBLIC, tags, querystring: zAuthorizeQuery },
+    },
     async (req, reply) => {
       const clientId = requireEnabled(apple);
       const state = randomBytes(24).toString('base64url');
@@ -170,7 +174,17 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/apple/user',
-    { config: signInRateLimit(deps), schema: { tags, body: zAppleUser, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'appleSignUp',
+        summary: 'Sign up (or in) with an Apple ID token',
+        security: PUBLIC,
+        tags,
+        body: zAppleUser,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
@@ -185,7 +199,17 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/apple/signin',
-    { config: signInRateLimit(deps), schema: { tags, body: zAppleSignIn, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'appleSignIn',
+        summary: 'Sign in with an Apple ID token',
+        security: PUBLIC,
+        tags,
+        body: zAppleSignIn,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
@@ -218,7 +242,14 @@ export async function appleCallbackRoutes(app: ZApp, deps: Deps): Promise<void> 
     APPLE_CALLBACK_PATH,
     {
       config: { ...signInRateLimit(deps), csrf: false },
-      schema: { tags: ['auth'], body: zCallbackForm },
+      schema: {
+        operationId: 'appleCallback',
+        summary: "Apple's form_post return of a sign-in (redirects to the page it started on)",
+        security: PUBLIC,
+        tags: ['auth'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: zCallbackForm,
+      },
     },
     async (req, reply) => {
       requireEnabled(apple);

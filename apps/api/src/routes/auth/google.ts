@@ -4,6 +4,7 @@ import { createIdTokenVerifier, nicknameHint, requireEnabled } from '../../auth/
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -33,7 +34,10 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.get(
     '/auth/google/user',
-    { config: signInRateLimit(deps), schema: { tags, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: { operationId: 'googleSignIn', summary: 'Sign in with a Google ID token', security: PUBLIC, tags, response: { 200: zSignInResponse } },
+    },
     async (req, reply) => {
       requireEnabled(google);
       const token = await verify(bearerToken(req));
@@ -44,7 +48,17 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
 
   app.post(
     '/auth/google/user',
-    { config: signInRateLimit(deps), schema: { tags, body: zGoogleSignUp, response: { 200: zSignInResponse } } },
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'googleSignUp',
+        summary: 'Sign up (or in) with a Google ID token',
+        security: PUBLIC,
+        tags,
+        body: zGoogleSignUp,
+        response: { 200: zSignInResponse },
+      },
+    },
     async (req, reply) => {
       requireEnabled(google);
       const token = await verify(req.body.token);

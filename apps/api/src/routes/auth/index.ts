@@ -1,4 +1,4 @@
-import { zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
+import { zAuthConfig, zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { presentUser } from '../../presenters/user.ts';
 import { createUser, findUserByIdentity, isIdentityTaken, personalWorkspaceId, type Identity } from '../../services/users.ts';
 import { appleRoutes } from './apple.ts';
 import { googleRoutes } from './google.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Rate limit of every sign-in endpoint: AUTH_RATE_LIMIT per IP per minute. */
 export const signInRateLimit = (deps: Deps) => ({ rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } });
@@ -62,7 +63,14 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/auth/dev/signin',
     {
       config: signInRateLimit(deps),
-      schema: { tags: ['auth'], body: zDevSignIn, response: { 200: zSignInResponse } },
+      schema: {
+        operationId: 'devSignIn',
+        summary: 'Development sign-in by e-mail (local runs only)',
+        security: PUBLIC,
+        tags: ['auth'],
+        body: zDevSignIn,
+        response: { 200: zSignInResponse },
+      },
     },
     async (req, reply) => {
       if (!deps.config.devLogin) throw NotFoundError();
@@ -76,20 +84,39 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/auth/config', { schema: { tags: ['auth'] } }, async () => ({
-    success: true as const,
-    data: {
-      devLogin: deps.config.devLogin,
-      google: webClientOf(deps.config.google),
-      apple: webClientOf(deps.config.apple),
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        operationId: 'getAuthConfig',
+        summary: 'Sign-in methods offered by this server',
+        security: PUBLIC,
+        tags: ['auth'],
+        response: { 200: ok(zAuthConfig) },
+      },
     },
-  }));
+    async () => ({
+      success: true as const,
+      data: {
+        devLogin: deps.config.devLogin,
+        google: webClientOf(deps.config.google),
+        apple: webClientOf(deps.config.apple),
+      },
+    }),
+  );
 
   app.post(
     '/auth/token/refresh',
     {
       config: signInRateLimit(deps),
-      schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: zSignInResponse } },
+      schema: {
+        operationId: 'refreshToken',
+        summary: 'Exchange a refresh token for new tokens',
+        security: PUBLIC,
+        tags: ['auth'],
+        body: zRefreshBody.nullish(),
+        response: { 200: zSignInResponse },
+      },
     },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
@@ -108,7 +135,16 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/auth/token/logout',
-    { schema: { tags: ['auth'], body: zRefreshBody.nullish(), response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out and revoke the refresh token',
+        security: PUBLIC,
+        tags: ['auth'],
+        body: zRefreshBody.nullish(),
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
       if (token) await revokeRefreshToken(deps.db, token);
@@ -117,10 +153,14 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/auth/profile', { schema: { tags: ['auth'], response: { 200: ok(zUser) } } }, async (req) => {
-    const userId = requireUser(req);
-    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw UnauthenticatedError();
-    return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
-  });
+  app.get(
+    '/auth/profile',
+    { schema: { operationId: 'getProfile', summary: "The signed-in person's profile", tags: ['auth'], response: { 200: ok(zUser) } } },
+    async (req) => {
+      const userId = requireUser(req);
+      const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw UnauthenticatedError();
+      return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
+    },
+  );
 };

@@ -27,6 +27,7 @@ import * as articles from '../../services/articles/articles.ts';
 import * as feeds from '../../services/articles/feeds.ts';
 import { forkArticle } from '../../services/articles/fork.ts';
 import { isEditable } from '../../services/sauces.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 
 const tags = ['discovery'];
 const articleParams = z.object({ articleId: zId });
@@ -45,21 +46,42 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/discovery/articles',
-    { schema: { tags, querystring: zArticleListQuery, response: { 200: ok(page(zArticle)) } } },
+    {
+      schema: {
+        operationId: 'listArticles',
+        summary: 'Curated articles, by category and search',
+        security: PUBLIC,
+        tags,
+        querystring: zArticleListQuery,
+        response: { 200: ok(page(zArticle)) },
+      },
+    },
     async (req) => {
       const list = await articles.listArticles(deps.db, req.query);
       return { success: true as const, data: { ...list, results: list.results.map(presentArticle) } };
     },
   );
 
-  app.get('/discovery/articles/category', { schema: { tags, response: { 200: ok(z.array(zCategory)) } } }, async () => ({
-    success: true as const,
-    data: await articles.listCategories(deps.db),
-  }));
+  app.get(
+    '/discovery/articles/category',
+    {
+      schema: {
+        operationId: 'listArticleCategories',
+        summary: 'Article categories with their counts',
+        security: PUBLIC,
+        tags,
+        response: { 200: ok(z.array(zCategory)) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: await articles.listCategories(deps.db),
+    }),
+  );
 
   app.get(
     '/discovery/articles/:articleId',
-    { schema: { tags, params: articleParams, response: { 200: ok(zArticle) } } },
+    { schema: { operationId: 'getArticle', summary: 'An article', security: PUBLIC, tags, params: articleParams, response: { 200: ok(zArticle) } } },
     async (req) => ({ success: true as const, data: presentArticle(await articles.getVisibleArticle(deps.db, req.params.articleId)) }),
   );
 
@@ -68,7 +90,14 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     {
       // The space is the body's workspace.id: a writer of it may save (SPEC §6: sign-in needed).
       config: { workspaceAction: 'createSauce' },
-      schema: { tags, params: articleParams, body: zForkArticle, response: { 200: ok(zForkResult) } },
+      schema: {
+        operationId: 'saveArticle',
+        summary: 'Save an article into a space as a text source',
+        tags,
+        params: articleParams,
+        body: zForkArticle,
+        response: { 200: ok(zForkResult) },
+      },
     },
     async (req) => {
       const m = membershipOf(req);
@@ -84,7 +113,15 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/discovery/admin/articles',
-    { schema: { tags, querystring: zAdminArticleListQuery, response: { 200: ok(page(zAdminArticle)) } } },
+    {
+      schema: {
+        operationId: 'adminListArticles',
+        summary: 'All articles, hidden ones too (administrators)',
+        tags,
+        querystring: zAdminArticleListQuery,
+        response: { 200: ok(page(zAdminArticle)) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       const list = await articles.listAdminArticles(deps.db, req.query);
@@ -94,23 +131,52 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/discovery/admin/articles/preview',
-    { schema: { tags, body: z.object({ url: zLink }), response: { 200: ok(zArticlePreview) } } },
+    {
+      schema: {
+        operationId: 'adminPreviewArticle',
+        summary: 'Read a page for a new article (administrators)',
+        tags,
+        body: z.object({ url: zLink }),
+        response: { 200: ok(zArticlePreview) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       return { success: true as const, data: await articles.previewArticle(deps.db, req.body.url, readOpts) };
     },
   );
 
-  app.post('/discovery/admin/articles', { schema: { tags, body: zCreateArticle, response: { 200: ok(zAdminArticle) } } }, async (req) => {
-    const userId = await requireAdmin(req, deps);
-    const article = await articles.createArticle(deps.db, req.body, userId, readOpts);
-    if (!article.thumbnail || !article.favicon) await queueThumbnail(deps.jobs, article.id);
-    return { success: true as const, data: presentAdminArticle(article) };
-  });
+  app.post(
+    '/discovery/admin/articles',
+    {
+      schema: {
+        operationId: 'adminCreateArticle',
+        summary: 'Add an article (administrators)',
+        tags,
+        body: zCreateArticle,
+        response: { 200: ok(zAdminArticle) },
+      },
+    },
+    async (req) => {
+      const userId = await requireAdmin(req, deps);
+      const article = await articles.createArticle(deps.db, req.body, userId, readOpts);
+      if (!article.thumbnail || !article.favicon) await queueThumbnail(deps.jobs, article.id);
+      return { success: true as const, data: presentAdminArticle(article) };
+    },
+  );
 
   app.patch(
     '/discovery/admin/articles/:articleId',
-    { schema: { tags, params: articleParams, body: zUpdateArticle, response: { 200: ok(zAdminArticle) } } },
+    {
+      schema: {
+        operationId: 'adminUpdateArticle',
+        summary: 'Edit or hide an article (administrators)',
+        tags,
+        params: articleParams,
+        body: zUpdateArticle,
+        response: { 200: ok(zAdminArticle) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       return { success: true as const, data: presentAdminArticle(await articles.updateArticle(deps.db, req.params.articleId, req.body)) };
@@ -119,7 +185,15 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/discovery/admin/articles/:articleId',
-    { schema: { tags, params: articleParams, response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'adminDeleteArticle',
+        summary: 'Delete an article (administrators)',
+        tags,
+        params: articleParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       await articles.deleteArticle(deps.db, req.params.articleId);
@@ -127,10 +201,16 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  app.get('/discovery/admin/feeds', { schema: { tags, response: { 200: ok(z.array(zFeed)) } } }, async (req) => {
-    await requireAdmin(req, deps);
-    return { success: true as const, data: (await feeds.listFeeds(deps.db)).map(presentFeed) };
-  });
+  app.get(
+    '/discovery/admin/feeds',
+    {
+      schema: { operationId: 'adminListFeeds', summary: 'Subscribed feeds (administrators)', tags, response: { 200: ok(z.array(zFeed)) } },
+    },
+    async (req) => {
+      await requireAdmin(req, deps);
+      return { success: true as const, data: (await feeds.listFeeds(deps.db)).map(presentFeed) };
+    },
+  );
 
   /** Polls a feed now and answers what it did, with the feed as it then is ('failing' and why, or 'ok'). */
   const pollNow = async (feedId: number) => {
@@ -138,31 +218,72 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     return { feed: presentFeed(await feeds.getFeed(deps.db, feedId)), ...result };
   };
 
-  app.post('/discovery/admin/feeds', { schema: { tags, body: zCreateFeed, response: { 200: ok(zFeedPollResult) } } }, async (req) => {
-    const userId = await requireAdmin(req, deps);
-    const feed = await feeds.createFeed(deps.db, req.body.url, req.body.categoryId, userId);
-    // The first poll runs at once, so the admin sees whether the feed works.
-    return { success: true as const, data: await pollNow(feed.id) };
-  });
+  app.post(
+    '/discovery/admin/feeds',
+    {
+      schema: {
+        operationId: 'adminCreateFeed',
+        summary: 'Subscribe a category to a feed (administrators)',
+        tags,
+        body: zCreateFeed,
+        response: { 200: ok(zFeedPollResult) },
+      },
+    },
+    async (req) => {
+      const userId = await requireAdmin(req, deps);
+      const feed = await feeds.createFeed(deps.db, req.body.url, req.body.categoryId, userId);
+      // The first poll runs at once, so the admin sees whether the feed works.
+      return { success: true as const, data: await pollNow(feed.id) };
+    },
+  );
 
   app.patch(
     '/discovery/admin/feeds/:feedId',
-    { schema: { tags, params: feedParams, body: zUpdateFeed, response: { 200: ok(zFeed) } } },
+    {
+      schema: {
+        operationId: 'adminUpdateFeed',
+        summary: 'Change a feed (administrators)',
+        tags,
+        params: feedParams,
+        body: zUpdateFeed,
+        response: { 200: ok(zFeed) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       return { success: true as const, data: presentFeed(await feeds.updateFeed(deps.db, req.params.feedId, req.body)) };
     },
   );
 
-  app.delete('/discovery/admin/feeds/:feedId', { schema: { tags, params: feedParams, response: { 200: ok(z.null()) } } }, async (req) => {
-    await requireAdmin(req, deps);
-    await feeds.deleteFeed(deps.db, req.params.feedId);
-    return { success: true as const, data: null };
-  });
+  app.delete(
+    '/discovery/admin/feeds/:feedId',
+    {
+      schema: {
+        operationId: 'adminDeleteFeed',
+        summary: 'Unsubscribe a feed (administrators)',
+        tags,
+        params: feedParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req, deps);
+      await feeds.deleteFeed(deps.db, req.params.feedId);
+      return { success: true as const, data: null };
+    },
+  );
 
   app.post(
     '/discovery/admin/feeds/:feedId/poll',
-    { schema: { tags, params: feedParams, response: { 200: ok(zFeedPollResult) } } },
+    {
+      schema: {
+        operationId: 'adminPollFeed',
+        summary: 'Read a feed now (administrators)',
+        tags,
+        params: feedParams,
+        response: { 200: ok(zFeedPollResult) },
+      },
+    },
     async (req) => {
       await requireAdmin(req, deps);
       return { success: true as const, data: await pollNow(req.params.feedId) };

@@ -36,6 +36,9 @@ export async function fileRoutes(app: ZApp, deps: Deps) {
         .header('cache-control', `private, max-age=${cacheSecondsLeft(req.query.exp!)}, immutable`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
+        // A signed URL is handed out to be used anywhere it is given (a share, the design-tool
+        // plugin's page): other origins may embed it, unlike the app's own resources.
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(file.body);
     },
   );

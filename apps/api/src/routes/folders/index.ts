@@ -16,6 +16,8 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     {
       config: { workspaceAction: 'read' },
       schema: {
+        operationId: 'listFolders',
+        summary: 'Folders of a space, in order',
         tags,
         params: wsParams,
         querystring: z.object({ ordering: z.literal('order').optional() }),
@@ -30,7 +32,17 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/archive/folder/:workspace',
-    { config: { workspaceAction: 'createFolder' }, schema: { tags, params: wsParams, body: zCreateFolder, response: { 200: ok(zFolder) } } },
+    {
+      config: { workspaceAction: 'createFolder' },
+      schema: {
+        operationId: 'createFolder',
+        summary: 'Create a folder',
+        tags,
+        params: wsParams,
+        body: zCreateFolder,
+        response: { 200: ok(zFolder) },
+      },
+    },
     async (req) => {
       return { success: true as const, data: await service.createFolder(deps.db, membershipOf(req), req.body.name) };
     },
@@ -40,7 +52,14 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/folder/:workspace/order',
     {
       config: { workspaceAction: 'reorderFolders' },
-      schema: { tags, params: wsParams, body: zReorderFolders, response: { 200: ok(z.array(zFolder)) } },
+      schema: {
+        operationId: 'reorderFolders',
+        summary: 'Reorder the folders of a space',
+        tags,
+        params: wsParams,
+        body: zReorderFolders,
+        response: { 200: ok(z.array(zFolder)) },
+      },
     },
     async (req) => {
       return { success: true as const, data: await service.reorderFolders(deps.db, membershipOf(req), req.body) };
@@ -51,7 +70,14 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/folder/:workspace/:folderId',
     {
       config: { workspaceAction: 'updateFolder' },
-      schema: { tags, params: folderParams, body: zRenameFolder, response: { 200: ok(zFolder) } },
+      schema: {
+        operationId: 'renameFolder',
+        summary: 'Rename a folder',
+        tags,
+        params: folderParams,
+        body: zRenameFolder,
+        response: { 200: ok(zFolder) },
+      },
     },
     async (req) => {
       return { success: true as const, data: await service.renameFolder(deps.db, membershipOf(req), req.params.folderId, req.body.name) };
@@ -60,7 +86,10 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/archive/folder/:workspace/:folderId',
-    { config: { workspaceAction: 'deleteFolder' }, schema: { tags, params: folderParams, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'deleteFolder' },
+      schema: { operationId: 'deleteFolder', summary: 'Delete a folder', tags, params: folderParams, response: { 200: ok(z.null()) } },
+    },
     async (req) => {
       await service.deleteFolder(deps.db, membershipOf(req), req.params.folderId);
       return { success: true as const, data: null };

@@ -31,7 +31,13 @@ export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
           keyGenerator: (req: FastifyRequest) => (req.userId !== null ? `user:${req.userId}` : `ip:${req.ip}`),
         },
       },
-      schema: { tags, querystring: z.object({ url: zLink }), response: { 200: ok(zMetadata) } },
+      schema: {
+        operationId: 'getLinkMetadata',
+        summary: 'Link preview (title, description, image) of a web page',
+        tags,
+        querystring: z.object({ url: zLink }),
+        response: { 200: ok(zMetadata) },
+      },
     },
     async (req, reply) => {
       const data = await fetchMetadata(req.query.url, {

@@ -17,38 +17,94 @@ const params = z.object({ id: zId });
 export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db } = deps;
 
-  app.get('/notice', { schema: { tags, querystring: zPageQuery, response: { 200: ok(page(zNotice)) } } }, async (req) => {
-    const q = req.query;
-    const { results, count } = await service.listNotices(db, requireUser(req), q);
-    return {
+  app.get(
+    '/notice',
+    {
+      schema: {
+        operationId: 'listNotices',
+        summary: 'Notices, newest first',
+        tags,
+        querystring: zPageQuery,
+        response: { 200: ok(page(zNotice)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { results, count } = await service.listNotices(db, requireUser(req), q);
+      return {
+        success: true as const,
+        data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
+      };
+    },
+  );
+
+  app.get(
+    '/notice/unread',
+    {
+      schema: {
+        operationId: 'getUnreadNotices',
+        summary: 'How many notices the person has not seen',
+        tags,
+        response: { 200: ok(zNoticeUnread) },
+      },
+    },
+    async (req) => ({
       success: true as const,
-      data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
-    };
-  });
+      data: { count: await service.unreadNotices(db, requireUser(req)) },
+    }),
+  );
 
-  app.get('/notice/unread', { schema: { tags, response: { 200: ok(zNoticeUnread) } } }, async (req) => ({
-    success: true as const,
-    data: { count: await service.unreadNotices(db, requireUser(req)) },
-  }));
+  app.post(
+    '/notice/read',
+    { schema: { operationId: 'markNoticesRead', summary: 'Mark the notices as seen', tags, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await service.markNoticesRead(db, requireUser(req));
+      return { success: true as const, data: null };
+    },
+  );
 
-  app.post('/notice/read', { schema: { tags, response: { 200: ok(z.null()) } } }, async (req) => {
-    await service.markNoticesRead(db, requireUser(req));
-    return { success: true as const, data: null };
-  });
+  app.post(
+    '/notice',
+    {
+      schema: {
+        operationId: 'createNotice',
+        summary: 'Write a notice (administrators)',
+        tags,
+        body: zNoticeInput,
+        response: { 200: ok(zNotice) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.createNotice(db, await requireAdmin(req, deps), req.body),
+    }),
+  );
 
-  app.post('/notice', { schema: { tags, body: zNoticeInput, response: { 200: ok(zNotice) } } }, async (req) => ({
-    success: true as const,
-    data: await service.createNotice(db, await requireAdmin(req, deps), req.body),
-  }));
+  app.patch(
+    '/notice/:id',
+    {
+      schema: {
+        operationId: 'updateNotice',
+        summary: 'Change a notice (administrators)',
+        tags,
+        params,
+        body: zNoticeInput,
+        response: { 200: ok(zNotice) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.updateNotice(db, await requireAdmin(req, deps), req.params.id, req.body),
+    }),
+  );
 
-  app.patch('/notice/:id', { schema: { tags, params, body: zNoticeInput, response: { 200: ok(zNotice) } } }, async (req) => ({
-    success: true as const,
-    data: await service.updateNotice(db, await requireAdmin(req, deps), req.params.id, req.body),
-  }));
-
-  app.delete('/notice/:id', { schema: { tags, params, response: { 200: ok(z.null()) } } }, async (req) => {
-    await requireAdmin(req, deps);
-    await service.deleteNotice(db, req.params.id);
-    return { success: true as const, data: null };
-  });
+  app.delete(
+    '/notice/:id',
+    { schema: { operationId: 'deleteNotice', summary: 'Delete a notice (administrators)', tags, params, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await requireAdmin(req, deps);
+      await service.deleteNotice(db, req.params.id);
+      return { success: true as const, data: null };
+    },
+  );
 };

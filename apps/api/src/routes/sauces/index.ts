@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
+import { negotiateEncoding } from '../../lib/compression.ts';
 import { saveFile } from '../../lib/multipart.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
@@ -16,6 +17,7 @@ import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
 import * as service from '../../services/sauces.ts';
 import { createSourceListReader, zSauceListResponse } from '../../services/source-list.ts';
+import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 
 const wsParams = z.object({ workspace: zId });
 const sauceParams = z.object({ workspace: zId, id: zId });
@@ -32,8 +34,19 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/sauce/:workspace/image/upload/single',
     {
       // Each upload holds up to 20 MB while it waits to be processed: at most 120 a minute per address.
-      config: { workspaceAction: 'createSauce', rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { tags, params: wsParams, consumes: ['multipart/form-data'], response: { 200: ok(zUploadedImage) } },
+      config: {
+        workspaceAction: 'createSauce',
+        rateLimit: { max: 120, timeWindow: 60_000 },
+        form: multipartForm({ file: { file: true, description: 'The image: JPEG, PNG, WebP, GIF or AVIF, at most 20,971,520 bytes.' } }, ['file']),
+      },
+      schema: {
+        operationId: 'uploadImage',
+        summary: 'Upload one image for an image source (multipart file)',
+        tags,
+        params: wsParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zUploadedImage) },
+      },
     },
     async (req) => {
       // Authorized (by the pre-handler) before the body is read: a reader or a stranger
@@ -62,6 +75,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     {
       config: { workspaceAction: 'createSauce' },
       schema: {
+        operationId: 'getUpload',
+        summary: "Fresh URLs of one's own unsaved upload",
         tags,
         params: wsParams,
         querystring: z.object({
@@ -79,17 +94,34 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   );
 
   const readList = createSourceListReader(deps);
-  for (const path of ['/archive/sauce/:workspace/list', '/archive/sauce/:workspace/list/simple']) {
+  // SPEC §7 names the list twice; both paths answer the same.
+  for (const [path, operationId] of [
+    ['/archive/sauce/:workspace/list', 'listSauces'],
+    ['/archive/sauce/:workspace/list/simple', 'listSaucesSimple'],
+  ] as const) {
     app.get(
       path,
       {
         config: { workspaceAction: 'read', membershipInQuery: true },
-        schema: { tags, params: wsParams, querystring: zSauceListQuery, response: { 200: zSauceListResponse } },
+        schema: {
+          operationId,
+          summary: 'Sources of a space, filtered and paged',
+          tags,
+          params: wsParams,
+          querystring: zSauceListQuery,
+          response: { 200: zSauceListResponse },
+        },
       },
       async (req, reply) => {
         // The reader checks 'read' (404 for a non-member) in its first query; a list that did
         // not change answers 304 or comes from the cache (issue #9 item 12).
-        const list = await readList(req.params.workspace, requireUser(req), req.query, (etag) => fresh(req.headers, { etag }));
+        const list = await readList(
+          req.params.workspace,
+          requireUser(req),
+          req.query,
+          (etag) => fresh(req.headers, { etag }),
+          negotiateEncoding(req.headers['accept-encoding']),
+        );
         // The body is serialized JSON already (bytes are sent as they are): untyped, as the
         // schema's type is that of the object it was made from.
         const out = reply as unknown as FastifyReply;
@@ -97,6 +129,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         out.header('cache-control', 'private, no-cache');
         if (list.etag) out.header('etag', list.etag);
         if (list.status === 304) return out.code(304).send();
+        // Compressed already (from the list cache): @fastify/compress leaves it as it is.
+        if (list.encoding) out.header('content-encoding', list.encoding);
         return out.type('application/json; charset=utf-8').send(list.body);
       },
     );
@@ -105,7 +139,14 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.get(
     '/archive/sauce/share/:shareId',
     {
-      schema: { tags, params: z.object({ shareId: z.string().min(1).max(64) }), response: { 200: ok(zSauce) } },
+      schema: {
+        operationId: 'getSharedSauce',
+        summary: 'A source shared by public link',
+        security: PUBLIC,
+        tags,
+        params: z.object({ shareId: z.string().min(1).max(64) }),
+        response: { 200: ok(zSauce) },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
@@ -122,7 +163,10 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/archive/sauce/:workspace/:id',
-    { config: { workspaceAction: 'read' }, schema: { tags, params: sauceParams, response: { 200: ok(zSauce) } } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: { operationId: 'getSauce', summary: 'A source', tags, params: sauceParams, response: { 200: ok(zSauce) } },
+    },
     async (req) => {
       const m = membershipOf(req);
       const sauce = await service.getSauce(deps.db, m.workspaceId, req.params.id);
@@ -133,7 +177,17 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/archive/sauce/:workspace',
-    { config: { workspaceAction: 'createSauce' }, schema: { tags, params: wsParams, body: zCreateSauce, response: { 200: ok(zSauce) } } },
+    {
+      config: { workspaceAction: 'createSauce' },
+      schema: {
+        operationId: 'createSauce',
+        summary: 'Create a text or image source',
+        tags,
+        params: wsParams,
+        body: zCreateSauce,
+        response: { 200: ok(zSauce) },
+      },
+    },
     async (req) => {
       const m = membershipOf(req);
       const sauce = await service.createSauce(deps.db, m, req.body, opts);
@@ -143,7 +197,17 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.patch(
     '/archive/sauce/:workspace/:id',
-    { config: { workspaceAction: 'updateSauce' }, schema: { tags, params: sauceParams, body: zUpdateSauce, response: { 200: ok(zSauce) } } },
+    {
+      config: { workspaceAction: 'updateSauce' },
+      schema: {
+        operationId: 'updateSauce',
+        summary: 'Change a source',
+        tags,
+        params: sauceParams,
+        body: zUpdateSauce,
+        response: { 200: ok(zSauce) },
+      },
+    },
     async (req) => {
       const m = membershipOf(req);
       const sauce = await service.updateSauce(deps.db, deps.files, m, req.params.id, req.body, opts);
@@ -153,7 +217,10 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/archive/sauce/:workspace/:id',
-    { config: { workspaceAction: 'deleteSauce' }, schema: { tags, params: sauceParams, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'deleteSauce' },
+      schema: { operationId: 'deleteSauce', summary: 'Delete a source', tags, params: sauceParams, response: { 200: ok(z.null()) } },
+    },
     async (req) => {
       await service.deleteSauce(deps.db, deps.files, membershipOf(req), req.params.id);
       return { success: true as const, data: null };
@@ -165,6 +232,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     {
       config: { workspaceAction: 'shareSauce' },
       schema: {
+        operationId: 'shareSauce',
+        summary: "Turn a source's public link on or off",
         tags,
         params: sauceParams,
         body: z.object({ isShareEnabled: z.boolean() }),

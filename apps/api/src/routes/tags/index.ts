@@ -10,33 +10,61 @@ const tags = ['tags'];
 
 /** Tag routes, SPEC §7 Tags: the signed-in person's own tag list and favorites. */
 export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  app.get('/archive/tag/list', { schema: { tags, querystring: zTagListQuery, response: { 200: ok(page(zTag)) } } }, async (req) => {
-    const q = req.query;
-    const { results, count } = await service.listTags(deps.db, requireUser(req), q);
-    return {
-      success: true as const,
-      data: {
-        results,
-        count,
-        next: q.page * q.pageSize < count ? q.page + 1 : null,
-        previous: q.page > 1 ? q.page - 1 : null,
+  app.get(
+    '/archive/tag/list',
+    {
+      schema: {
+        operationId: 'listTags',
+        summary: "The person's tags",
+        tags,
+        querystring: zTagListQuery,
+        response: { 200: ok(page(zTag)) },
       },
-    };
-  });
+    },
+    async (req) => {
+      const q = req.query;
+      const { results, count } = await service.listTags(deps.db, requireUser(req), q);
+      return {
+        success: true as const,
+        data: {
+          results,
+          count,
+          next: q.page * q.pageSize < count ? q.page + 1 : null,
+          previous: q.page > 1 ? q.page - 1 : null,
+        },
+      };
+    },
+  );
 
-  app.post('/archive/tag', { schema: { tags, body: zTagBody, response: { 200: ok(zTag) } } }, async (req) => ({
-    success: true as const,
-    data: await service.addTag(deps.db, requireUser(req), req.body.name),
-  }));
+  app.post(
+    '/archive/tag',
+    { schema: { operationId: 'createTag', summary: 'Create a tag', tags, body: zTagBody, response: { 200: ok(zTag) } } },
+    async (req) => ({
+      success: true as const,
+      data: await service.addTag(deps.db, requireUser(req), req.body.name),
+    }),
+  );
 
-  app.post('/archive/tag/favorite', { schema: { tags, body: zTagBody, response: { 200: ok(zTag) } } }, async (req) => ({
-    success: true as const,
-    data: await service.setFavorite(deps.db, requireUser(req), req.body.name, true),
-  }));
+  app.post(
+    '/archive/tag/favorite',
+    { schema: { operationId: 'favoriteTag', summary: 'Mark a tag as a favorite', tags, body: zTagBody, response: { 200: ok(zTag) } } },
+    async (req) => ({
+      success: true as const,
+      data: await service.setFavorite(deps.db, requireUser(req), req.body.name, true),
+    }),
+  );
 
   app.delete(
     '/archive/tag/favorite/:name',
-    { schema: { tags, params: z.object({ name: zTagName }), response: { 200: ok(zTag) } } },
+    {
+      schema: {
+        operationId: 'unfavoriteTag',
+        summary: 'Unmark a favorite tag',
+        tags,
+        params: z.object({ name: zTagName }),
+        response: { 200: ok(zTag) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await service.setFavorite(deps.db, requireUser(req), req.params.name, false),
@@ -46,7 +74,15 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   // Tag management (/mypage/tags, issue #8).
   app.get(
     '/archive/tag/usage',
-    { schema: { tags, querystring: zTagUsageQuery, response: { 200: ok(page(zTagUsage)) } } },
+    {
+      schema: {
+        operationId: 'listTagUsage',
+        summary: 'Every tag with the number of sources carrying it',
+        tags,
+        querystring: zTagUsageQuery,
+        response: { 200: ok(page(zTagUsage)) },
+      },
+    },
     async (req) => {
       const q = req.query;
       const { results, count } = await service.listTagUsage(deps.db, requireUser(req), q);
@@ -61,6 +97,8 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/archive/tag/:name',
     {
       schema: {
+        operationId: 'renameTag',
+        summary: 'Rename (or merge) a tag',
         tags,
         params: z.object({ name: zTagName }),
         body: zTagBody,
@@ -75,7 +113,15 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/archive/tag/:name',
-    { schema: { tags, params: z.object({ name: zTagName }), response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'deleteTag',
+        summary: "Delete a tag from the person's sources",
+        tags,
+        params: z.object({ name: zTagName }),
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await service.deleteTag(deps.db, requireUser(req), req.params.name);
       return { success: true as const, data: null };

@@ -19,6 +19,7 @@ import { ACCESS_TTL_S } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
+import { multipartForm } from '../../lib/openapi.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import * as invitations from '../../services/invitations.ts';
 import * as service from '../../services/workspaces.ts';
@@ -51,6 +52,15 @@ async function readWorkspaceForm(req: FastifyRequest) {
   return { name, image: file };
 }
 
+const workspaceForm = (required: string[]) =>
+  multipartForm(
+    {
+      name: { description: "The space's name, 1–15 visible characters." },
+      image: { file: true, description: "The space's image (JPEG, PNG, WebP, GIF or AVIF, at most 5,242,880 bytes)." },
+    },
+    required,
+  );
+
 /**
  * Workspace routes, SPEC §7 Workspaces (issue #7): spaces, members, invitations, usage
  * status and the live event stream. Each route declares the action it needs; the
@@ -61,14 +71,34 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const ws = { db, files, urls, log: app.log };
   const inv = { db, urls, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
 
-  app.get('/workspace', { schema: { tags, response: { 200: ok(z.array(zWorkspaceSummary)) } } }, async (req) => ({
-    success: true as const,
-    data: await service.listWorkspaces(ws, requireUser(req)),
-  }));
+  app.get(
+    '/workspace',
+    {
+      schema: {
+        operationId: 'listWorkspaces',
+        summary: 'Spaces the person belongs to, with role and abilities',
+        tags,
+        response: { 200: ok(z.array(zWorkspaceSummary)) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.listWorkspaces(ws, requireUser(req)),
+    }),
+  );
 
   app.post(
     '/workspace',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } } },
+    {
+      config: { form: workspaceForm(['name']) },
+      schema: {
+        operationId: 'createWorkspace',
+        summary: 'Create a team space (multipart name and image)',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zWorkspaceSummary) },
+      },
+    },
     async (req) => {
       const userId = requireUser(req);
       const { name, image } = await readWorkspaceForm(req);
@@ -79,7 +109,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/workspace/invite/create',
-    { config: { workspaceAction: 'inviteMembers' }, schema: { tags, body: zCreateInvitation, response: { 200: ok(zInvitation) } } },
+    {
+      config: { workspaceAction: 'inviteMembers' },
+      schema: {
+        operationId: 'createInvitation',
+        summary: 'Get the invite link of a permission',
+        tags,
+        body: zCreateInvitation,
+        response: { 200: ok(zInvitation) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.createInvitation(inv, membershipOf(req), req.body.permission),
@@ -88,7 +127,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(zInvitationInfo) } } },
+    {
+      schema: {
+        operationId: 'getInvitation',
+        summary: 'What an invite link opens',
+        tags,
+        params: invitationParams,
+        response: { 200: ok(zInvitationInfo) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId),
@@ -97,7 +144,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.post(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(zWorkspaceSummary) } } },
+    {
+      schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Join a space by its invite link',
+        tags,
+        params: invitationParams,
+        response: { 200: ok(zWorkspaceSummary) },
+      },
+    },
     async (req) => ({
       success: true as const,
       data: await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId),
@@ -106,7 +161,15 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/invitation/:invitationId',
-    { schema: { tags, params: invitationParams, response: { 200: ok(z.null()) } } },
+    {
+      schema: {
+        operationId: 'revokeInvitation',
+        summary: "Reset a permission's invite links",
+        tags,
+        params: invitationParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await invitations.revokeInvitation(inv, requireUser(req), req.params.invitationId);
       return { success: true as const, data: null };
@@ -115,15 +178,25 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/:id',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspace) } } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: { operationId: 'getWorkspace', summary: 'A space with its members', tags, params, response: { 200: ok(zWorkspace) } },
+    },
     async (req) => ({ success: true as const, data: await service.getWorkspace(ws, membershipOf(req)) }),
   );
 
   app.patch(
     '/workspace/:id',
     {
-      config: { workspaceAction: 'updateWorkspace' },
-      schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: ok(zWorkspaceSummary) } },
+      config: { workspaceAction: 'updateWorkspace', form: workspaceForm([]) },
+      schema: {
+        operationId: 'updateWorkspace',
+        summary: 'Rename a space or change its image (multipart)',
+        tags,
+        params,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(zWorkspaceSummary) },
+      },
     },
     async (req) => {
       const m = membershipOf(req);
@@ -135,7 +208,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/:id',
-    { config: { workspaceAction: 'deleteWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'deleteWorkspace' },
+      schema: {
+        operationId: 'deleteWorkspace',
+        summary: 'Delete a space without other members',
+        tags,
+        params,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await service.deleteWorkspace(ws, membershipOf(req));
       return { success: true as const, data: null };
@@ -144,13 +226,25 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.get(
     '/workspace/:id/status',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, response: { 200: ok(zWorkspaceStatus) } } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'getWorkspaceStatus',
+        summary: "A space's usage and the plan's limits",
+        tags,
+        params,
+        response: { 200: ok(zWorkspaceStatus) },
+      },
+    },
     async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req)) }),
   );
 
   app.delete(
     '/workspace/:id/leave',
-    { config: { workspaceAction: 'leaveWorkspace' }, schema: { tags, params, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'leaveWorkspace' },
+      schema: { operationId: 'leaveWorkspace', summary: 'Leave a space', tags, params, response: { 200: ok(z.null()) } },
+    },
     async (req) => {
       const m = membershipOf(req);
       await service.removeMember(db, m, m.userId);
@@ -162,7 +256,14 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/workspace/:id/user/:userId',
     {
       config: { workspaceAction: 'manageMembers' },
-      schema: { tags, params: memberParams, body: zUpdateMember, response: { 200: ok(zMember) } },
+      schema: {
+        operationId: 'changeMemberPermission',
+        summary: "Change a member's permission",
+        tags,
+        params: memberParams,
+        body: zUpdateMember,
+        response: { 200: ok(zMember) },
+      },
     },
     async (req) => ({
       success: true as const,
@@ -172,7 +273,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
 
   app.delete(
     '/workspace/:id/user/:userId',
-    { config: { workspaceAction: 'manageMembers' }, schema: { tags, params: memberParams, response: { 200: ok(z.null()) } } },
+    {
+      config: { workspaceAction: 'manageMembers' },
+      schema: {
+        operationId: 'removeMember',
+        summary: 'Remove a member from a space',
+        tags,
+        params: memberParams,
+        response: { 200: ok(z.null()) },
+      },
+    },
     async (req) => {
       await service.removeMember(db, membershipOf(req), req.params.userId);
       return { success: true as const, data: null };
@@ -188,7 +298,16 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    */
   app.get(
     '/workspace/:id/events',
-    { config: { workspaceAction: 'read' }, schema: { tags, params, produces: ['text/event-stream'] } },
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'streamWorkspaceEvents',
+        summary: 'Live changes of a space (Server-Sent Events)',
+        tags,
+        params,
+        produces: ['text/event-stream'],
+      },
+    },
     async (req, reply) => {
       const m = membershipOf(req);
       if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { create } from 'zustand';
-import { Button } from '../button.tsx';
-import { Dialog } from './dialog.tsx';
 
-interface Pending {
+// Issue #11 item 2: the dialog (Radix) loads with its own chunk, when first asked for.
+const ConfirmView = lazy(async () => ({ default: (await import('./confirm-view.tsx')).ConfirmView }));
+
+/** An Alert or Confirm waiting for its answer. */
+export interface Pending {
   kind: 'confirm' | 'alert';
   title: ReactNode;
   description?: ReactNode;
@@ -32,29 +33,15 @@ export function alertDialog(options: Omit<Options, 'cancelText' | 'destructive'>
 
 /** Renders the pending Alert or Confirm; mount once near the root. */
 export function DialogHost() {
-  const { t } = useTranslation();
   const current = useDialogQueue((s) => s.current);
+  if (!current) return null;
   const finish = (ok: boolean) => {
-    current?.resolve(ok);
+    current.resolve(ok);
     useDialogQueue.setState({ current: null });
   };
-  if (!current) return null;
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && finish(false)}
-      title={current.title}
-      description={current.description}
-      footer={
-        <>
-          {current.kind === 'confirm' && (
-            <Button onClick={() => finish(false)}>{current.cancelText ?? t('cancel')}</Button>
-          )}
-          <Button variant={current.destructive ? 'danger' : 'primary'} onClick={() => finish(true)} autoFocus>
-            {current.confirmText ?? t('confirm')}
-          </Button>
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <ConfirmView current={current} finish={finish} />
+    </Suspense>
   );
 }

@@ -1,41 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
-import { Button } from '../button.tsx';
-import { Dialog } from './dialog.tsx';
+import { useHasBeenTrue } from '../../lib/use-has-been-true.ts';
+
+// Issue #11 item 2: the dialog (Radix) loads with its own chunk, when first asked for.
+const DraftConfirm = lazy(async () => ({ default: (await import('./draft-confirm-view.tsx')).DraftConfirm }));
 
 /** What the person chose: save a draft then leave, leave without one, or stay (Escape, ×, outside click). */
 export type DraftConfirmChoice = 'save' | 'leave' | 'stay';
-
-export interface DraftConfirmProps {
-  open: boolean;
-  onChoose(choice: DraftConfirmChoice): void;
-}
-
-/**
- * DraftConfirm (SPEC §2 Dialogs), the leave-page dialog of a new source: leaving deletes
- * what was written; 'Save draft' keeps it in this browser to continue later (SPEC §4).
- * Closing it any other way means staying.
- */
-export function DraftConfirm({ open, onChoose }: DraftConfirmProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => !o && onChoose('stay')}
-      title={t('draftConfirm.title')}
-      description={t('draftConfirm.description')}
-      width={400}
-      footer={
-        <>
-          <Button onClick={() => onChoose('leave')}>{t('draftConfirm.leave')}</Button>
-          <Button variant="primary" onClick={() => onChoose('save')} autoFocus>
-            {t('draftConfirm.save')}
-          </Button>
-        </>
-      }
-    />
-  );
-}
 
 const useDraftConfirmQueue = create<{ resolve: ((choice: DraftConfirmChoice) => void) | null }>(() => ({ resolve: null }));
 
@@ -53,13 +24,17 @@ export function draftConfirmDialog(): Promise<DraftConfirmChoice> {
 /** Renders the pending {@link draftConfirmDialog}; mount once in the app shell. */
 export function DraftConfirmHost() {
   const resolve = useDraftConfirmQueue((s) => s.resolve);
+  const opened = useHasBeenTrue(!!resolve);
+  if (!opened) return null;
   return (
-    <DraftConfirm
-      open={!!resolve}
-      onChoose={(choice) => {
-        useDraftConfirmQueue.setState({ resolve: null });
-        resolve?.(choice);
-      }}
-    />
+    <Suspense fallback={null}>
+      <DraftConfirm
+        open={!!resolve}
+        onChoose={(choice) => {
+          useDraftConfirmQueue.setState({ resolve: null });
+          resolve?.(choice);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
 import { loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { initI18n } from '../../test/i18n.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { ArchiveTextPage } from './archive-text-page.tsx';
 

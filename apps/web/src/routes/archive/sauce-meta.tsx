@@ -3,7 +3,7 @@ import { Folder as FolderIcon, Hash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../features/sauces/components/sauce-card.tsx';
+import { Avatar } from '../../features/sauces/components/author-avatar.tsx';
 import { formatSauceDate } from '../../features/sauces/lib/format.ts';
 import styles from './sauce-meta.module.css';
 

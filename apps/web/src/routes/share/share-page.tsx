@@ -10,9 +10,9 @@ import { useProfile } from '../../features/auth/api/get-profile.ts';
 import { useSharedSauce } from '../../features/sauces/api/share-sauce.ts';
 import { ImageViewer } from '../../features/sauces/components/image-viewer.tsx';
 import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
-import { Avatar, sauceName } from '../../features/sauces/components/sauce-card.tsx';
+import { Avatar } from '../../features/sauces/components/author-avatar.tsx';
 import { useSauceArchiveStore } from '../../features/sauces/hooks/use-image-archive.ts';
-import { formatSauceDate } from '../../features/sauces/lib/format.ts';
+import { formatSauceDate, sauceName } from '../../features/sauces/lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import styles from './share-page.module.css';
 

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
-import { initI18n } from '../../i18n/index.ts';
+import { initI18n } from '../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { workspaceSummary } from '../../test/workspaces.ts';

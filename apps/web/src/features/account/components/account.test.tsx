@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { localNicknameProblem, serverNicknameProblem } from '../lib/nickname.ts';

@@ -1,4 +1,5 @@
-import { ARTICLE_LIMITS, type Article, type Category, type ForkArticle, type ForkResult } from '@sauce/contract/articles';
+import type { Article, Category, ForkArticle, ForkResult } from '@sauce/contract/articles';
+import { ARTICLE_LIMITS } from '@sauce/contract/categories';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { articleKeys, folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';

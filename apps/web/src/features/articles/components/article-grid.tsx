@@ -1,5 +1,5 @@
 import type { Article } from '@sauce/contract/articles';
-import { ARTICLE_LIMITS } from '@sauce/contract/articles';
+import { ARTICLE_LIMITS } from '@sauce/contract/categories';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';

@@ -1,4 +1,4 @@
-import { ARTICLE_LIMITS } from '@sauce/contract/articles';
+import { ARTICLE_LIMITS } from '@sauce/contract/categories';
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import type { Article } from '@sauce/contract/articles';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { workspaceSummary } from '../../../test/workspaces.ts';
 import { CLICKED_ARTICLE_TTL_MS, forgetClickedArticle, readClickedArticle, rememberClickedArticle } from '../lib/clicked-article.ts';

@@ -1,10 +1,12 @@
 import type { Article } from '@sauce/contract/articles';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useProfile } from '../../auth/api/get-profile.ts';
 import { openSignIn } from '../../auth/hooks/sign-in-modal.ts';
 import { useArticle } from '../api/articles.ts';
-import { AddArticleDialog } from '../components/add-article-dialog.tsx';
 import { forgetClickedArticle, readClickedArticle, rememberClickedArticle } from '../lib/clicked-article.ts';
+
+// Issue #11 item 2: the dialog loads with its own chunk when first opened.
+const AddArticleDialog = lazy(async () => ({ default: (await import('../components/add-article-dialog.tsx')).AddArticleDialog }));
 
 /**
  * 'Save to my sauce' (SPEC §4 Unauthenticated save on an article card, Add-article popup).
@@ -38,7 +40,11 @@ export function useSaveArticle() {
     openSignIn(false);
   };
 
-  const dialog = current ? <SaveDialog key={current.id} target={current} onClose={close} /> : null;
+  const dialog = current ? (
+    <Suspense fallback={null}>
+      <SaveDialog key={current.id} target={current} onClose={close} />
+    </Suspense>
+  ) : null;
   return { save, dialog };
 }
 

@@ -1,4 +1,4 @@
-import { ALL_ARTICLES, ARTICLE_CATEGORIES, type CategoryKey } from '@sauce/contract/articles';
+import { ALL_ARTICLES, ARTICLE_CATEGORIES, type CategoryKey } from '@sauce/contract/categories';
 import { BriefcaseBusiness, CodeXml, LayoutGrid, Megaphone, Palette, type LucideIcon } from 'lucide-react';
 
 /** The lucide icon of each category (the contract names them, SPEC §3 Category icon). */

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthConfig } from '@sauce/contract/auth';
 import { api } from '../../../lib/api.ts';
 
 /** GET /auth/config: which sign-in providers this server has configured. */
-export interface AuthConfig {
-  devLogin: boolean;
-  google: { clientId: string } | null;
-  apple: { clientId: string } | null;
-}
+export type { AuthConfig } from '@sauce/contract/auth';
 
 export const authConfigQuery = queryOptions({
   queryKey: ['auth', 'config'],

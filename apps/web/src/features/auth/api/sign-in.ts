@@ -1,5 +1,5 @@
 import type { Tokens } from '@sauce/contract/auth';
-import { type ErrorBody } from '@sauce/contract/common';
+import type { ErrorBody } from '@sauce/contract/common';
 import { api, ApiError } from '../../../lib/api.ts';
 
 /** POST /auth/dev/signin {email, nickname?}: development sign-in (when enabled). Sets the session cookies. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { folderSelectionLabel } from './folder-multi-select.tsx';
 
 const f = (id: number, name: string) => ({ id, name, order: id, itemCount: 0 });

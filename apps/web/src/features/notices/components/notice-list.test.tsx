@@ -2,7 +2,7 @@ import type { Notice } from '@sauce/contract/account';
 import type { User } from '@sauce/contract/auth';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { renderWithApp } from '../../../test/render.tsx';

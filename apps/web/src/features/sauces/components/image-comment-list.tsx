@@ -6,7 +6,7 @@ import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../hooks/use-image-archive.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { formatSauceDate } from '../lib/format.ts';
-import { Avatar } from './sauce-card.tsx';
+import { Avatar } from './author-avatar.tsx';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
 import styles from './image-comment-list.module.css';
 

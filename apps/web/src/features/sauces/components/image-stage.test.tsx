@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import type { ArchiveComment, ArchiveImage } from '../hooks/use-image-archive.ts';
 import { ImageStage, type ImageStageProps, relativePoint } from './image-stage.tsx';
 

@@ -1,11 +1,13 @@
-import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
-import { LIMITS } from '@sauce/contract/limits';
-import { AlertCircle, ImagePlus, MessageSquare, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { MessageSquare } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArchiveImage } from '../hooks/use-image-archive.ts';
 import { isImageSrc } from '../lib/format.ts';
 import styles from './image-strip.module.css';
+
+// Issue #11 item 2: dragging (@hello-pangea/dnd) is for the editor; a shared page's viewer
+// never loads it. The read-only strip stands in while it loads.
+const EditableImageStrip = lazy(async () => ({ default: (await import('./editable-image-strip.tsx')).EditableImageStrip }));
 
 export interface ImageStripProps {
   images: ArchiveImage[];
@@ -31,7 +33,8 @@ const thumbOf = (img: ArchiveImage) => {
  * dragging with the mouse, a touch long-press or the keyboard (@hello-pangea/dnd: Space
  * lifts, arrows move, Space drops, Escape cancels); an add tile follows while there is room.
  */
-export function ImageStrip({ images, selected, editable, onSelect, onMove, onRemove, onAdd, className }: ImageStripProps) {
+export function ImageStrip(props: ImageStripProps) {
+  const { images, selected, editable, onSelect, className } = props;
   const { t } = useTranslation('images');
   const descPrefix = useId();
 
@@ -63,136 +66,15 @@ export function ImageStrip({ images, selected, editable, onSelect, onMove, onRem
     );
   }
 
-  const position = (index: number) => index + 1;
-  const selectOnKey = (e: KeyboardEvent, key: string) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      onSelect(key);
-    }
-  };
-
   return (
-    <div className={[styles.row, className].filter(Boolean).join(' ')}>
-      <DragDropContext
-        dragHandleUsageInstructions={t('strip.dragHint')}
-        onDragStart={(start, provided) =>
-          provided.announce(
-            t('strip.dragStart', { n: position(start.source.index), position: position(start.source.index) }),
-          )
-        }
-        onDragUpdate={(update, provided) =>
-          update.destination && provided.announce(t('strip.dragUpdate', { position: position(update.destination.index) }))
-        }
-        onDragEnd={(result, provided) => {
-          provided.announce(
-            result.destination
-              ? t('strip.dragDrop', { position: position(result.destination.index) })
-              : t('strip.dragCancel'),
-          );
-          if (result.destination && result.destination.index !== result.source.index) {
-            onMove?.(result.source.index, result.destination.index);
-          }
-        }}
-      >
-        <Droppable droppableId="images" direction="horizontal">
-          {(drop) => (
-            <ol className={styles.strip} ref={drop.innerRef} {...drop.droppableProps} aria-label={t('strip.label')}>
-              {images.map((img, index) => {
-                const n = index + 1;
-                const descId = `${descPrefix}-${img.key}`;
-                return (
-                  <Draggable key={img.key} draggableId={img.key} index={index}>
-                    {(drag, snapshot) => (
-                      <li
-                        ref={drag.innerRef}
-                        {...drag.draggableProps}
-                        className={`${styles.tile} ${snapshot.isDragging ? styles.dragging : ''}`}
-                      >
-                        <div
-                          {...drag.dragHandleProps}
-                          role="button"
-                          tabIndex={0}
-                          aria-label={t('strip.image', { n })}
-                          aria-pressed={img.key === selected}
-                          aria-describedby={[descId, drag.dragHandleProps?.['aria-describedby']].filter(Boolean).join(' ')}
-                          className={`${styles.thumb} ${img.key === selected ? styles.selected : ''} ${
-                            img.status === 'failed' ? styles.failed : ''
-                          }`}
-                          style={{ backgroundColor: img.color ?? undefined }}
-                          onClick={() => onSelect(img.key)}
-                          onKeyDown={(e) => selectOnKey(e, img.key)}
-                        >
-                          <Thumb img={img} />
-                          {img.status === 'failed' && (
-                            <span className={styles.failedIcon} aria-hidden>
-                              <AlertCircle size={20} strokeWidth={2} />
-                            </span>
-                          )}
-                          {img.comments.length > 0 && <CommentBadge count={img.comments.length} />}
-                        </div>
-                        <span id={descId} className="visually-hidden">
-                          {[
-                            img.status === 'uploading'
-                              ? img.progress >= 1
-                                ? t('upload.processing')
-                                : t('upload.uploading', { percent: Math.round(img.progress * 100) })
-                              : img.status === 'failed'
-                                ? t('upload.failed')
-                                : '',
-                            img.comments.length ? t('strip.comments', { count: img.comments.length }) : '',
-                          ]
-                            .filter(Boolean)
-                            .join('. ')}
-                        </span>
-                        {img.status === 'uploading' && (
-                          <span
-                            className={styles.progress}
-                            role="progressbar"
-                            aria-label={t('upload.progressLabel', { n })}
-                            aria-valuemin={0}
-                            aria-valuemax={100}
-                            aria-valuenow={Math.round(img.progress * 100)}
-                          >
-                            <span
-                              className={`${styles.progressBar} ${img.progress >= 1 ? styles.processing : ''}`}
-                              style={{ transform: `scaleX(${img.progress})` }}
-                            />
-                          </span>
-                        )}
-                        <button
-                          type="button"
-                          className={styles.remove}
-                          aria-label={t('strip.remove', { n })}
-                          title={t('strip.remove', { n })}
-                          onClick={() => onRemove?.(img.key)}
-                        >
-                          <X size={12} strokeWidth={2.25} aria-hidden />
-                        </button>
-                      </li>
-                    )}
-                  </Draggable>
-                );
-              })}
-              {drop.placeholder}
-            </ol>
-          )}
-        </Droppable>
-      </DragDropContext>
-      {onAdd && images.length < LIMITS.imagesPerSauce && (
-        <button type="button" className={styles.add} onClick={onAdd} aria-label={t('add.more')}>
-          <ImagePlus size={20} strokeWidth={1.75} aria-hidden />
-          <span className={styles.addText}>{t('add.tile')}</span>
-        </button>
-      )}
-      <span className={styles.count} aria-label={t('imageCount', { count: images.length })}>
-        {t('strip.count', { count: images.length, max: LIMITS.imagesPerSauce })}
-      </span>
-    </div>
+    <Suspense fallback={<ImageStrip {...props} editable={false} />}>
+      <EditableImageStrip {...props} />
+    </Suspense>
   );
 }
 
 /** A tile's picture; a file the browser cannot show (or an expired URL) leaves the tile's colour. */
-function Thumb({ img }: { img: ArchiveImage }) {
+export function Thumb({ img }: { img: ArchiveImage }) {
   const src = thumbOf(img);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return null;
@@ -210,7 +92,8 @@ function Thumb({ img }: { img: ArchiveImage }) {
   );
 }
 
-function CommentBadge({ count }: { count: number }) {
+/** The number of comments on a tile. */
+export function CommentBadge({ count }: { count: number }) {
   return (
     <span className={styles.badge} aria-hidden>
       <MessageSquare size={10} strokeWidth={2.25} />

@@ -2,7 +2,7 @@ import type { Sauce } from '@sauce/contract/sauces';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialogs/confirm.tsx';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { archiveFromSauce, createImageArchiveStore, type ImageArchiveStore } from '../hooks/use-image-archive.ts';
 import { ImageViewer } from './image-viewer.tsx';
 

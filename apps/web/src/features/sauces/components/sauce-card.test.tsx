@@ -2,7 +2,7 @@ import type { Sauce } from '@sauce/contract/sauces';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { SauceCard } from './sauce-card.tsx';
 
 const base: Sauce = {

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MenuContent, MenuItem } from '../../../components/menu.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { formatSauceDate, isImageSrc, linkDomain } from '../lib/format.ts';
+import { formatSauceDate, isImageSrc, linkDomain, sauceName } from '../lib/format.ts';
+import { Avatar } from './author-avatar.tsx';
 import styles from './sauce-card.module.css';
 import { ArticleBadge, SummaryLine } from './sauce-summary.tsx';
 
@@ -22,11 +23,6 @@ export interface SauceCardProps {
 export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'>): string {
   const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';
   return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}`;
-}
-
-/** The name a card shows: its title, else the link's title; empty when it has neither. */
-export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
-  return sauce.title.trim() || sauce.textCard?.title.trim() || '';
 }
 
 const EXCERPT_IN_NAME = 60;
@@ -248,21 +244,6 @@ function Preview({
       <Icon size={24} strokeWidth={1.75} />
       {domain && <span>{domain}</span>}
     </div>
-  );
-}
-
-/** The author's picture, or the nickname's first letter when there is none. */
-export function Avatar({ nickname, image }: { nickname: string; image: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (isImageSrc(image) && !failed) {
-    return (
-      <img className={styles.avatar} src={image} alt="" width={20} height={20} referrerPolicy="no-referrer" onError={() => setFailed(true)} />
-    );
-  }
-  return (
-    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden>
-      {Array.from(nickname.trim())[0]?.toUpperCase() ?? '?'}
-    </span>
   );
 }
 

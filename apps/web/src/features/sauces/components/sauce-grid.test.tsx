@@ -2,7 +2,7 @@ import type { Sauce } from '@sauce/contract/sauces';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { SauceGrid } from './sauce-grid.tsx';
 
 beforeAll(() => {

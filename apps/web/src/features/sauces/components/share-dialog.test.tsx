@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { ShareDialog } from './share-dialog.tsx';

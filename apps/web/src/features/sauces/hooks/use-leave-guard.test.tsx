@@ -3,7 +3,7 @@ import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-rou
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../../components/dialogs/draft-confirm.tsx';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { DraftTooLargeError, loadDraft, saveDraft, type TextDraft } from '../lib/drafts.ts';
 import { allowLeave, useLeaveGuard, type LeaveGuardOptions } from './use-leave-guard.ts';

@@ -1,3 +1,5 @@
+import type { Sauce } from '@sauce/contract/sauces';
+
 /**
  * A card's date (SPEC §2 Cards): the first 10 characters of createdAt with dashes turned
  * into dots, e.g. '2024-05-01T09:30:00.000Z' → '2024.05.01'.
@@ -51,4 +53,9 @@ export function checkLink(input: string): LinkCheck {
   }
   if (!LOOSE_URL.test(link) || !isHttpUrl(link)) return { ok: false, reason: 'format' };
   return { ok: true, link };
+}
+
+/** The name a card shows: its title, else the link's title; empty when it has neither. */
+export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
+  return sauce.title.trim() || sauce.textCard?.title.trim() || '';
 }

@@ -1,4 +1,4 @@
-import { COOKIES } from '@sauce/contract/common';
+import { COOKIES } from '@sauce/contract/http';
 import { LIMITS } from '@sauce/contract/limits';
 import type { Workspace, WorkspaceStatus, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { workspaceKeys } from '../../../lib/query-keys.ts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { deferred, renderWithApp } from '../../../test/render.tsx';

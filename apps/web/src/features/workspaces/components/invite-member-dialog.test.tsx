@@ -2,7 +2,7 @@ import type { Permission } from '@sauce/contract/common';
 import type { Invitation } from '@sauce/contract/workspaces';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { deferred, renderWithApp } from '../../../test/render.tsx';

@@ -1,4 +1,4 @@
-import { COOKIES } from '@sauce/contract/common';
+import { COOKIES } from '@sauce/contract/http';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../../state/app-store.ts';
 

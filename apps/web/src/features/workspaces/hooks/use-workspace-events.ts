@@ -1,5 +1,5 @@
 import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
-import { type WorkspaceEvent, zWorkspaceEvent } from '@sauce/contract/workspaces';
+import type { WorkspaceEvent } from '@sauce/contract/workspaces';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { useEffect, useEffectEvent } from 'react';
@@ -28,9 +28,12 @@ export interface WorkspaceEventsConnection {
  * it open: the browser resumes a stream the server ended (every 15 minutes); a stream it
  * gave up on (a 401 TOKEN_EXPIRED, a 404 after removal, the server down) is reopened after
  * {@link RECONNECT_MS} backoff, refreshing the session first on the first failure of a
- * streak (an expired access token is the usual cause). Returns `close()`.
+ * streak (an expired access token is the usual cause). Events are checked against the
+ * contract's schema, loaded with the stream (zod is no part of the first chunk, issue #11
+ * item 2), in the order they came. Returns `close()`.
  */
 export function connectWorkspaceEvents({ workspaceId, onEvent, onClosed, onReconnected }: WorkspaceEventsConnection): () => void {
+  const schema = import('@sauce/contract/workspaces').then((m) => m.zWorkspaceEvent);
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -50,8 +53,10 @@ export function connectWorkspaceEvents({ workspaceId, onEvent, onClosed, onRecon
       } catch {
         return;
       }
-      const parsed = zWorkspaceEvent.safeParse(data);
-      if (parsed.success) onEvent(parsed.data);
+      void schema.then((zWorkspaceEvent) => {
+        const parsed = zWorkspaceEvent.safeParse(data);
+        if (parsed.success && !stopped) onEvent(parsed.data);
+      });
     };
     es.onerror = () => {
       // CONNECTING: the browser is already resuming the stream by itself.

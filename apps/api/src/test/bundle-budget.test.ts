@@ -1,0 +1,83 @@
+// Issue #11 item 2: the first-load budget check that `npm test` runs on the web build
+// (scripts/bundle-budget.mjs), on a made-up build whose sizes are known.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, firstLoadFiles, type Manifest, measure } from '../../../../scripts/bundle-budget.mjs';
+
+const script = path.resolve(import.meta.dirname, '../../../../scripts/bundle-budget.mjs');
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  '_big-abc.js': { file: 'assets/big-abc.js', name: 'big', imports: ['_react.js'] },
+  'src/page.tsx': { file: 'assets/page.js', imports: ['_shared.js', 'index.html'] },
+  'src/heavy.tsx': { file: 'assets/heavy.js', imports: ['_big-abc.js'] },
+};
+
+/** A build in a temporary directory: each file of `manifest` with `sizes[file]` random (incompressible) bytes. */
+function fakeBuild(sizes: Record<string, number>) {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'sauce-budget-'));
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  const gz: Record<string, number> = {};
+  for (const { file } of Object.values(manifest)) {
+    const bytes = randomBytes(sizes[file] ?? 100);
+    writeFileSync(path.join(dist, file), bytes);
+    gz[file] = gzipSync(bytes, { level: 9 }).length;
+  }
+  return { dist, gz };
+}
+
+describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
+  it('counts the entry, the modules and everything they import statically, each once', () => {
+    expect(firstLoadFiles(manifest, ['src/page.tsx']).sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/react.js', 'assets/shared.js']);
+    // A shared chunk by its name.
+    expect(firstLoadFiles(manifest, ['big'])).toContain('assets/big-abc.js');
+    expect(() => firstLoadFiles(manifest, ['src/renamed-page.tsx'])).toThrow(/src\/renamed-page.tsx is not in the build's manifest/);
+  });
+
+  it('sums gzip sizes and says which route is over its budget', () => {
+    const { dist, gz } = fakeBuild({ 'assets/big-abc.js': 40 * 1024 });
+    const [light, heavy] = measure(dist, [
+      { route: '/light', targetKb: 1, kb: 10, modules: ['src/page.tsx'] },
+      { route: '/heavy', targetKb: 1, kb: 10, modules: ['src/heavy.tsx'] },
+    ]);
+    expect(light!.gzipBytes).toBe(gz['assets/index.js']! + gz['assets/page.js']! + gz['assets/react.js']! + gz['assets/shared.js']!);
+    expect(light!.ok).toBe(true);
+    expect(heavy!.gzipBytes).toBeGreaterThan(40 * 1024);
+    expect(heavy!.ok).toBe(false);
+  });
+
+  it('as a command: prints the table, passes within budget, exits 1 naming the route over it', () => {
+    // A build with every module the real budgets name, 2 KB each; then the shared page's 400 KB.
+    const run = (pageBytes: number) => {
+      const dist = mkdtempSync(path.join(os.tmpdir(), 'sauce-budget-'));
+      mkdirSync(path.join(dist, '.vite'));
+      mkdirSync(path.join(dist, 'assets'));
+      const real: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true } };
+      for (const [i, m] of [...new Set(BUDGETS.flatMap((b) => b.modules))].entries()) {
+        real[m.startsWith('src/') ? m : `_${m}-x.js`] = { file: `assets/m${i}.js`, name: m };
+      }
+      writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(real));
+      for (const [key, { file }] of Object.entries(real)) {
+        writeFileSync(path.join(dist, file), randomBytes(key === 'src/routes/share/share-page.tsx' ? pageBytes : 2048));
+      }
+      return spawnSync(process.execPath, [script, dist], { encoding: 'utf8' });
+    };
+    const within = run(2048);
+    expect(within.status).toBe(0);
+    expect(within.stdout).toMatch(/\/archive\/sauce\/share\/:id\s+3\s+.*ok/);
+    const over = run(400 * 1024);
+    expect(over.status).toBe(1);
+    expect(over.stdout).toMatch(/\/archive\/sauce\/share\/:id.*OVER BUDGET/);
+    expect(over.stdout).toMatch(/\/intro\s.*ok/);
+    expect(over.stderr).toMatch(/\/archive\/sauce\/share\/:id: over the gzip budget/);
+  });
+});

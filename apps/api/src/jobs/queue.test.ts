@@ -55,12 +55,18 @@ describe('job queue (pg-boss on the app database)', () => {
       if (n === 10 && attempts++ === 0) throw new Error('first attempt fails');
     });
     await until(() => attempts >= 2, 8000);
+    // The second attempt's handler has run; its completion is written a moment later.
+    const row = async () =>
+      (
+        await t.db.execute<{ state: string; retry_count: number }>(
+          sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'test-echo' AND data->>'n' = '10'`,
+        )
+      ).rows[0];
+    const end = Date.now() + 8000;
+    while ((await row())?.state !== 'completed' && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     await q2.stop();
     jobs = await startJobQueue(t.db.$client, { pollingIntervalSeconds: 0.5 });
-    const { rows } = await t.db.execute<{ state: string; retry_count: number }>(
-      sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'test-echo' AND data->>'n' = '10'`,
-    );
-    expect(rows[0]).toMatchObject({ state: 'completed', retry_count: 1 });
+    expect(await row()).toMatchObject({ state: 'completed', retry_count: 1 });
   });
 });
 

@@ -170,4 +170,15 @@ describe('placing a comment', () => {
     expect(screen.getByRole('img', { name: 'Image 1 of 2' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Comment 1' })).toBeTruthy();
   });
+
+  it('shows the thumbnail at once beneath the display image (the URL a shared page preloads), not for a local preview', () => {
+    setup({ editable: false, canAdd: false });
+    const [under, over] = [...document.querySelectorAll('img')];
+    expect([under?.getAttribute('src'), under?.getAttribute('alt')]).toEqual(['/files/a-t.webp', '']);
+    expect(over?.getAttribute('src')).toBe('/files/a.webp');
+    expect(screen.getAllByRole('img')).toEqual([over]);
+    cleanup();
+    setup({ image: { ...image(), preview: 'blob:local' } });
+    expect([...document.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual(['blob:local']);
+  });
 });

@@ -128,6 +128,8 @@ async function runLighthouse(chromePath: string, base: string, pages: [string, s
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result!.lhr;
+      // A run that failed (no paint, a timeout on a busy machine) scores 0: say why.
+      if (lhr.runtimeError) console.log(`  ${name}: Lighthouse failed, ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       // Audits that cost points outside performance, to say what to fix.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { escapeUTF8 } from 'entities';
 import Negotiator from 'negotiator';
+import type { Preload } from './preload.ts';
 
 /** The web app's two languages (SPEC §1). */
 export type Lang = 'ko' | 'en';
@@ -18,11 +19,20 @@ export interface Head {
   canonical?: string;
   /** Open Graph (`property`) and Twitter card (`name`) tags, in order. */
   meta?: ({ property: string; content: string } | { name: string; content: string })[];
+  /** Files to fetch beside the entry script, in order (issue #11 item 3): the page's lazy chunks, its language, its LCP image. */
+  preload?: Preload[];
 }
+
+/** A preload's `<link>`. Modules and lazy stylesheets are fetched in CORS mode as Vite's loader does, the image as the page's `<img>` does. */
+const PRELOAD_TAG: Record<Preload['kind'], string> = {
+  module: '<link rel="modulepreload" crossorigin href="%" />',
+  style: '<link rel="preload" as="style" crossorigin href="%" />',
+  image: '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="no-referrer" href="%" />',
+};
 
 /** The built web app's index.html, ready to be given each page's head. */
 export interface Shell {
-  /** The page's HTML: `lang` on `<html>`, the shell's `<title>` and description replaced by `head`'s, every value escaped. */
+  /** The page's HTML: `lang` on `<html>`, the shell's `<title>` and description replaced by `head`'s, its preloads, every value escaped. */
   render(head: Head): string;
 }
 
@@ -56,6 +66,7 @@ export function loadShell(indexPath: string): Shell {
         const [attr, key] = 'property' in m ? ['property', m.property] : ['name', m.name];
         tags.push(`<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(m.content)}" />`);
       }
+      for (const p of head.preload ?? []) tags.push(PRELOAD_TAG[p.kind].replace('%', () => escapeHtml(p.href)));
       return `${before}${head.lang}${middle}\n    ${tags.join('\n    ')}\n  ${after}`;
     },
   };

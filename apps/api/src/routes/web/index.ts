@@ -7,6 +7,7 @@ import { loadSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
 import { getSharedSauce } from '../../services/sauces.ts';
 import { escapeHtml, loadShell, pickLanguage, type Head } from '../../web/html.ts';
 import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSourceHead } from '../../web/pages.ts';
+import { loadPreloads } from '../../web/preload.ts';
 
 /** Paths that are never the web app: the API, uploaded files, Apple's sign-in return. */
 const NOT_WEB = /^\/(?:api|files)(?:\/|$)|^\/auth\/apple\/callback(?:\/|$)/;
@@ -20,10 +21,14 @@ const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * description for the public pages, `noindex` for every other page — plus robots.txt and
  * sitemap.xml. HTML is `no-cache` and varies by `Accept-Language` (ko/en copy and
  * `<html lang>`). Paths under /api, /files and /auth/apple/callback are never answered
- * with HTML: they get the JSON 404. Needs `deps.config.webDist/index.html`.
+ * with HTML: they get the JSON 404. Each page's head preloads what its first render waits
+ * for (issue #11 item 3): the visitor's language chunk, the lazy chunk of a public or share
+ * page, and a shared image source's first image as its viewer shows it first (the
+ * thumbnail). Needs `deps.config.webDist/index.html`; reads its `.vite/manifest.json` once.
  */
 export async function webRoutes(app: ZApp, deps: Deps) {
   const shell = loadShell(path.join(deps.config.webDist, 'index.html'));
+  const preloads = loadPreloads(deps.config.webDist);
   const publicUrl = deps.config.publicUrl;
   const absolute = (p: string) => new URL(p, publicUrl).toString();
 
@@ -40,20 +45,26 @@ export async function webRoutes(app: ZApp, deps: Deps) {
     const { shareId } = req.params;
     // Disabled and unknown shares look alike: the web app's not-found state, never indexed.
     const sauce = SHARE_ID.test(shareId) ? await getSharedSauce(deps.db, shareId).catch(notFoundAsNull) : null;
-    if (!sauce) return send(reply, privatePageHead(lang), 404);
+    if (!sauce) return send(reply, { ...privatePageHead(lang), preload: preloads.for(lang, 'share') }, 404);
     const images = sauce.type === 'IMAGE' ? await loadSauceImages(deps.db, deps.urls, sauce.id, null) : [];
     const imageUrl = sauce.cover ? absolute(deps.urls.url(`${sauce.cover.key}/${THUMBNAIL_FILE}`, PREVIEW_IMAGE_DAYS)) : null;
     const url = absolute(`/archive/sauce/share/${shareId}`);
-    return send(reply, sharedSourceHead(sauce, images, { lang, url, imageUrl }));
+    // The same signed URL as the API's answer gives the page, so the browser uses what it preloaded.
+    const lcp = images[0] ? [{ href: images[0].thumbnailUrl, kind: 'image' as const }] : [];
+    return send(reply, { ...sharedSourceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] });
   });
 
   for (const page of PUBLIC_PAGES) {
-    app.get(page, { schema: { hide: true } }, (req, reply) => send(reply, publicPageHead(page, pickLanguage(req.headers), publicUrl)));
+    app.get(page, { schema: { hide: true } }, (req, reply) => {
+      const lang = pickLanguage(req.headers);
+      return send(reply, { ...publicPageHead(page, lang, publicUrl), preload: preloads.for(lang, page) });
+    });
   }
 
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (NOT_WEB.test(req.url)) throw NotFoundError();
-    return send(reply, privatePageHead(pickLanguage(req.headers)));
+    const lang = pickLanguage(req.headers);
+    return send(reply, { ...privatePageHead(lang), preload: preloads.for(lang) });
   });
 
   // Every page may be crawled (a `noindex` is only seen on a crawled page, and link

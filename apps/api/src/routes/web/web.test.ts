@@ -27,6 +27,29 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
+/**
+ * As Vite's manifest names chunks (`build.manifest: true`): the entry imports react; the pages
+ * and languages import the entry back, and chunks of their own. One file name has quotes, to
+ * show the head escapes them.
+ */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_link-1.js': { file: 'assets/link-1.js' },
+  '_odd.js': { file: 'assets/odd-"1".js' },
+  '_viewer-1.js': { file: 'assets/viewer-1.js', imports: ['_react-1.js'], css: ['assets/viewer-1.css'] },
+  'src/routes/intro/intro-page.tsx': {
+    file: 'assets/intro-page-1.js',
+    imports: ['index.html', '_react-1.js', '_link-1.js'],
+    css: ['assets/intro-page-1.css', 'assets/index-1.css'],
+  },
+  'src/routes/article/article-page.tsx': { file: 'assets/article-page-1.js', imports: ['index.html', '_link-1.js', '_odd.js'] },
+  'src/routes/share/share-page.tsx': { file: 'assets/share-page-1.js', imports: ['index.html', '_viewer-1.js'] },
+  'src/routes/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-page-1.js', imports: ['index.html'] },
+  'src/i18n/ko.ts': { file: 'assets/ko-1.js', imports: ['index.html'] },
+  'src/i18n/en.ts': { file: 'assets/en-1.js', imports: ['index.html'] },
+};
+
 let t: TestApp;
 let alice: TestUser;
 beforeAll(async () => {
@@ -34,6 +57,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};\n');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await buildTestApp({ WEB_DIST: dist, PUBLIC_URL });
   alice = await buildUser(t, 'alice');
 });
@@ -47,6 +72,18 @@ function head(html: string) {
   const meta = (key: string) =>
     $(`meta[property="${key}"]`).attr('content') ?? $(`meta[name="${key}"]`).attr('content') ?? null;
   return { $, meta, title: $('title').text(), lang: $('html').attr('lang'), titles: $('title').length };
+}
+
+/** The head's preloads, in order: `[kind, href]`, kind being `module`, `style` or `image` (values decoded). */
+function preloads(html: string): [string, string][] {
+  const { $ } = head(html);
+  return $('link[rel="modulepreload"], link[rel="preload"]')
+    .map((_, e) => {
+      const link = $(e);
+      const kind = link.attr('rel') === 'modulepreload' ? 'module' : link.attr('as')!;
+      return [[kind, link.attr('href')!]];
+    })
+    .get() as [string, string][];
 }
 
 /** A shared source of alice's made through the API; returns its share id. */
@@ -208,6 +245,63 @@ describe('every other page', () => {
       expect(h.statusCode, url).toBe(g.statusCode);
       expect(h.headers['content-type'], url).toBe(g.headers['content-type']);
       expect(h.body, url).toBe('');
+    }
+  });
+});
+
+describe('preloads in the head (issue #11 item 3)', () => {
+  it('preloads the public page’s lazy chunk, its own imports and CSS, and the reader’s language, not what the entry loads', async () => {
+    const intro = [
+      ['module', '/assets/intro-page-1.js'],
+      ['module', '/assets/link-1.js'],
+      ['style', '/assets/intro-page-1.css'],
+    ];
+    expect(preloads((await get('/intro')).body)).toEqual([...intro, ['module', '/assets/en-1.js']]);
+    expect(preloads((await get('/intro', 'ko-KR,ko;q=0.9')).body)).toEqual([...intro, ['module', '/assets/ko-1.js']]);
+    const article = await get('/article?category=design', 'ko');
+    expect(preloads(article.body)).toEqual([
+      ['module', '/assets/article-page-1.js'],
+      ['module', '/assets/link-1.js'],
+      ['module', '/assets/odd-"1".js'],
+      ['module', '/assets/ko-1.js'],
+    ]);
+    // Attribute values are escaped; modules are fetched in CORS mode, as Vite's own preloads.
+    expect(article.body).toContain('<link rel="modulepreload" crossorigin href="/assets/odd-&quot;1&quot;.js" />');
+  });
+
+  it('preloads a shared image source’s first thumbnail first, at high priority, with the URL the page’s API answer gives', async () => {
+    const shareId = await share({ type: 'IMAGE', title: 'Preloaded', imageSauce: [{ id: await uploadId() }, { id: await uploadId() }] });
+    const res = await get(`/archive/sauce/share/${shareId}`, 'ko');
+    const api = body(await get(`/api/archive/sauce/share/${shareId}`)).data;
+    const thumbnail = api.imageSauce[0].thumbnailUrl as string;
+    expect(thumbnail).toMatch(/^\/files\/images\/[0-9a-f]{32}\/thumb\.webp\?exp=\d+&sig=/);
+    expect(preloads(res.body)).toEqual([
+      ['image', thumbnail],
+      ['module', '/assets/share-page-1.js'],
+      ['module', '/assets/viewer-1.js'],
+      ['style', '/assets/viewer-1.css'],
+      ['module', '/assets/ko-1.js'],
+    ]);
+    const image = head(res.body).$('link[as="image"]');
+    expect([image.attr('fetchpriority'), image.attr('referrerpolicy'), image.attr('crossorigin')]).toEqual(['high', 'no-referrer', undefined]);
+    expect(res.body).toContain(`href="${thumbnail.replace('&', '&amp;')}"`);
+    // A text source has no image to preload; an unknown share still loads the share page (its not-found state).
+    const text = await share({ type: 'TEXT', title: 'No image', textSauce: { text: 'x', link: null } });
+    expect(preloads((await get(`/archive/sauce/share/${text}`)).body).map(([kind]) => kind)).not.toContain('image');
+    expect(preloads((await get('/archive/sauce/share/unknown')).body)).toEqual([
+      ['module', '/assets/share-page-1.js'],
+      ['module', '/assets/viewer-1.js'],
+      ['style', '/assets/viewer-1.css'],
+      ['module', '/assets/en-1.js'],
+    ]);
+  });
+
+  it('preloads only the language on other pages, and nothing for /api or /files', async () => {
+    expect(preloads((await get('/dashboard', 'ko')).body)).toEqual([['module', '/assets/ko-1.js']]);
+    for (const url of ['/api/anything-unknown', '/files/nothing']) {
+      const res = await get(url);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.body, url).not.toMatch(/preload/);
     }
   });
 });

@@ -170,4 +170,24 @@ describe('placing a comment', () => {
     expect(screen.getByRole('img', { name: 'Image 1 of 2' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Comment 1' })).toBeTruthy();
   });
+
+  it('shows the thumbnail first (the URL a shared page preloads), then fetches the display image over it', () => {
+    setup({ editable: false, canAdd: false });
+    const srcs = () => [...document.querySelectorAll('img')].map((i) => i.getAttribute('src'));
+    expect(srcs()).toEqual(['/files/a-t.webp']);
+    const thumb = screen.getByRole('img', { name: 'Image 1 of 2' });
+    fireEvent.load(thumb);
+    expect(srcs()).toEqual(['/files/a-t.webp', '/files/a.webp']);
+    // The picture keeps one name: the image on top repeats it and is hidden from the accessibility tree.
+    expect(screen.getAllByRole('img')).toEqual([thumb]);
+    cleanup();
+    // A thumbnail that fails (an expired URL) does not hold the display image back.
+    setup({ editable: false, canAdd: false });
+    fireEvent.error(document.querySelector('img')!);
+    expect(srcs()).toEqual(['/files/a-t.webp', '/files/a.webp']);
+    cleanup();
+    // A local preview (an upload) shows at once, alone.
+    setup({ image: { ...image(), preview: 'blob:local' } });
+    expect([...document.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual(['blob:local']);
+  });
 });

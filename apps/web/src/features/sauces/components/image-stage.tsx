@@ -87,6 +87,12 @@ export function ImageStage({
   const rawSrc = image.preview ?? image.url;
   const src = rawSrc && (rawSrc.startsWith('blob:') || isImageSrc(rawSrc)) ? rawSrc : null;
   const loaded = !!src && loadedSrc === src;
+  // Issue #11 item 3: the card-size thumbnail (which a shared page's head preloads) shows
+  // first; the display-size image is fetched once it is in, so it never competes with the
+  // first paint on a slow line, and fades in over it.
+  const thumb = !image.preview && image.thumbnailUrl && isImageSrc(image.thumbnailUrl) ? image.thumbnailUrl : null;
+  const [thumbSettled, setThumbSettled] = useState<string | null>(null);
+  const alt = editable ? '' : t('stage.image', { n: index + 1, total });
   const width = image.width ?? 4;
   const height = image.height ?? 3;
   const numbers = commentNumbers(image);
@@ -150,25 +156,43 @@ export function ImageStage({
   } as CSSProperties;
 
   const picture = src && failedSrc !== src && (
-    <img
-      key={src}
-      className={`${styles.image} ${loaded ? styles.loaded : ''}`}
-      src={src}
-      alt={editable ? '' : t('stage.image', { n: index + 1, total })}
-      width={image.width ?? undefined}
-      height={image.height ?? undefined}
-      decoding="async"
-      draggable={false}
-      referrerPolicy="no-referrer"
-      onLoad={(e) => {
-        setLoadedSrc(src);
-        if (!image.width || !image.height) onMeasured?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight);
-      }}
-      onError={() => {
-        setFailedSrc(src);
-        onImageError?.();
-      }}
-    />
+    <>
+      {thumb && (
+        <img
+          key={thumb}
+          className={`${styles.image} ${styles.loaded}`}
+          src={thumb}
+          alt={alt}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          draggable={false}
+          referrerPolicy="no-referrer"
+          onLoad={() => setThumbSettled(thumb)}
+          onError={() => setThumbSettled(thumb)}
+        />
+      )}
+      {(!thumb || thumbSettled === thumb) && (
+        <img
+          key={src}
+          className={`${styles.image} ${loaded ? styles.loaded : ''}`}
+          src={src}
+          alt={thumb ? '' : alt}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          decoding="async"
+          draggable={false}
+          referrerPolicy="no-referrer"
+          onLoad={(e) => {
+            setLoadedSrc(src);
+            if (!image.width || !image.height) onMeasured?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight);
+          }}
+          onError={() => {
+            setFailedSrc(src);
+            onImageError?.();
+          }}
+        />
+      )}
+    </>
   );
 
   const composerBelow = (pending?.y ?? 0) < 0.6;

@@ -4,10 +4,10 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@sauce/contract/limits';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -66,6 +66,12 @@ declare module 'fastify' {
  * PostgreSQL errors caused by a value, not by the server: invalid text representation,
  * numeric out of range, NUL in text, string too long. Answered as 400, never 500.
  */
+/** The JSON 404 in the error envelope, for an address no route answers under /api and /assets. */
+function notFound(_req: FastifyRequest, reply: FastifyReply) {
+  const e = NotFoundError();
+  return reply.status(404).send({ success: false, error: { code: e.code, message: e.message } });
+}
+
 const PG_BAD_INPUT = new Set(['22P02', '22003', '22021', '22001']);
 
 /** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
@@ -263,10 +269,7 @@ export async function buildApp(opts: {
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);
-      api.setNotFoundHandler((_req, reply) => {
-        const e = NotFoundError();
-        return reply.status(404).send({ success: false, error: { code: e.code, message: e.message } });
-      });
+      api.setNotFoundHandler(notFound);
     },
     { prefix: '/api' },
   );
@@ -276,19 +279,34 @@ export async function buildApp(opts: {
   await app.register(async (root) => healthRoutes(root as never, deps));
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
+    const files = {
       // Issue #11 item 1: the build writes .br and .gz beside each file (vite.config.ts);
       // the one the request's accept-encoding prefers is sent, with Vary: accept-encoding.
       preCompressed: true,
       // index.html is never sent as it is: routes/web gives each page its head (issue #11 item 4).
       index: false,
-      globIgnore: ['index.html'],
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    } satisfies Partial<FastifyStaticOptions>;
+    // The hashed chunks under /assets (hundreds since the bundle split) are served by one
+    // wildcard route: a route for each, GET and HEAD, held about 10 MB (issue #11 item 7).
+    // A name that is not there is the JSON 404, not the page shell.
+    await app.register(
+      async (assets) => {
+        await assets.register(fastifyStatic, { ...files, root: path.join(config.webDist, 'assets'), wildcard: true });
+        assets.setNotFoundHandler(notFound);
+      },
+      { prefix: '/assets' },
+    );
+    // The few files at the top (favicon, icons, manifest) keep a route each, before the page routes' `/*`.
+    await app.register(fastifyStatic, {
+      ...files,
+      root: config.webDist,
+      wildcard: false,
+      globIgnore: ['index.html', 'assets/**'],
+      decorateReply: false,
     });
     await app.register(async (root) => webRoutes(root as never, deps));
   }

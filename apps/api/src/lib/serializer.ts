@@ -5,11 +5,19 @@ import { z } from 'zod';
  * Response serializer: the route's zod response schema, turned into JSON Schema and
  * compiled by fast-json-stringify. It writes only the fields the schema names (so nothing
  * leaks when a row gains a column) and is several times faster than validating every
- * response with zod and then JSON.stringify (measured by `npm run bench`).
+ * response with zod and then JSON.stringify (measured by `npm run bench`). Compiled on the
+ * route's first response, not at start: compiled for every route at once they held about
+ * 3 MB of an idle server (issue #11 item 7), most routes unused by a given process.
  */
-export function responseSerializer({ schema }: { schema: unknown }) {
-  const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(nullableInsteadOfAnyOf(json) as Parameters<typeof fastJson>[0]);
+export function responseSerializer({ schema }: { schema: unknown }): (value: unknown) => string {
+  let compiled: ((value: unknown) => string) | undefined;
+  return (value) => {
+    if (!compiled) {
+      const json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+      compiled = fastJson(nullableInsteadOfAnyOf(json) as Parameters<typeof fastJson>[0]);
+    }
+    return compiled(value);
+  };
 }
 
 /**

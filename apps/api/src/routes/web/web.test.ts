@@ -238,6 +238,17 @@ describe('every other page', () => {
     expect(res.body).toBe('export {};\n');
   });
 
+  it('serves the assets from one route, and a missing asset is the JSON 404, not the page', async () => {
+    // Issue #11 item 7: a route for each of hundreds of chunks held about 10 MB.
+    expect(t.app.routeTable.filter((r) => r.startsWith('GET /assets'))).toEqual(['GET /assets/*']);
+    const res = await get('/assets/index-gone00.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body).error.code).toBe('NOT_FOUND');
+    const traversal = await get('/assets/..%2findex.html');
+    expect(traversal.statusCode).not.toBe(200);
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const shareId = await share({ type: 'TEXT', title: 'Head', textSauce: { text: 'x', link: null } });
     for (const url of ['/intro', '/dashboard', `/archive/sauce/share/${shareId}`, '/archive/sauce/share/unknown', '/robots.txt']) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
 /** Never inputs: outputs, installed packages, test reports. */
-const SKIP = new Set(['node_modules', 'dist', 'test-results', 'playwright-report', '.vite']);
+const SKIP = new Set(['node_modules', 'dist', 'dist-ssr', 'test-results', 'playwright-report', '.vite']);
 
 /** Newest modification time (ms) of the files under `dir`, SKIP excluded; 0 when none. */
 function newest(dir) {

@@ -6,13 +6,13 @@ import { SHARE_FILES_FIELD, SHARE_IMAGE_TYPES, SHARE_TARGET_PATH } from './src/l
 
 const api = process.env.SAUCE_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Issue #11 item 1: a .br (quality 11) and a .gz (level 9) beside every text file of the
     // build, made once here and sent by the server as the request's accept-encoding prefers
     // (index.html is not sent as it is: the server gives each page its head, routes/web).
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /^\.vite\//, /^index\.html$/] }),
+    !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /^\.vite\//, /^index\.html$/] }),
     // Installable (issue #11 item 9): the manifest, and src/sw.ts built into /sw.js with
     // the build's precache list. Registered by the app itself (features/pwa), no inline script.
     VitePWA({
@@ -54,7 +54,14 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': api, '/auth': api, '/files': api } },
-  // The manifest maps source modules to chunks: scripts/bundle-budget.mjs reads it (issue #11 item 2).
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // The manifest maps source modules to chunks: scripts/bundle-budget.mjs and the API's
+  // page heads read it (issue #11 item 2). Two entries: the app (index.html) and boot.ts,
+  // the one script of a page the server rendered, which loads the app on the visitor's
+  // first intent. `npm run build` then builds entry-server.tsx for the API into dist-ssr
+  // (`--ssr`), with every package bundled in so that only what it uses is loaded.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: true }
+    : { outDir: 'dist', sourcemap: true, manifest: true, rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } } },
+  ssr: { noExternal: true },
   test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] },
-});
+}));

@@ -18,9 +18,14 @@ const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-25
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
-/** Opens `url` and waits until the service worker controls the page. */
+/**
+ * Opens `url` and waits until the service worker controls the page. A public page the
+ * server rendered loads the app, which registers the worker, on the visitor's first
+ * intent: the pointer moves over it first, as a person's would.
+ */
 async function controlled(page: Page, url: string) {
   await page.goto(url);
+  await page.mouse.move(40, 40);
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30_000 });
 }
 

@@ -31,6 +31,46 @@ describe('loadShell', () => {
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('writes a server-rendered page: markup in #root, state as inert JSON, the boot module instead of the entry and its preloads', () => {
+    const shell = shellOf(
+      '<!doctype html><html lang="en"><head><title>Old</title>\n' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n' +
+        '</head><body><div id="root"></div></body></html>',
+    );
+    const head = {
+      lang: 'en' as const,
+      title: 'T',
+      preload: [
+        { href: '/assets/page-1.js', kind: 'module' as const },
+        { href: '/assets/page-1.css', kind: 'style' as const },
+        { href: '/files/a.webp?sig=1&x=2', kind: 'image' as const },
+      ],
+    };
+    const body = { html: '<main>Hi</main>', state: { title: '</script><script>alert(1)</script>' }, stateId: 'ssr-state', boot: '/assets/boot-1.js' };
+    const html = shell.render(head, body);
+    expect(html).toContain('<html data-ssr lang="en">');
+    expect(html).toContain('<div id="root"><main>Hi</main></div>');
+    expect(html).not.toContain('/assets/index-1.js');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('/assets/page-1.js');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css" />');
+    expect(html).toContain('href="/files/a.webp?sig=1&amp;x=2"');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/boot-1.js"></script>');
+    // The state cannot close its element: every '<' is escaped, and it parses back as it was.
+    const json = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(body.state);
+    // Without a body the same shell is the browser's: its entry and preloads kept.
+    const plain = shell.render(head);
+    expect(plain).toContain('<html lang="en">');
+    expect(plain).toContain('/assets/index-1.js');
+    expect(plain).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js" />');
+    expect(plain).not.toContain('boot-1.js');
+  });
+
   it('refuses a shell without <html lang> or </head>, and a missing file', () => {
     expect(() => shellOf('<html><head></head></html>')).toThrow(/no <html lang/);
     expect(() => shellOf('<html lang="en"><body></body></html>')).toThrow(/no <html lang/);

@@ -30,11 +30,37 @@ const PRELOAD_TAG: Record<Preload['kind'], string> = {
   image: '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="no-referrer" href="%" />',
 };
 
+/**
+ * A page the server rendered (apps/web entry-server.tsx): the markup of `#root`, the
+ * queries it was rendered from (written as JSON into the element `stateId`, which the app
+ * reads before hydrating), and the boot script that loads the app on the visitor's first
+ * intent instead of at once.
+ */
+export interface RenderedBody {
+  html: string;
+  state: unknown;
+  stateId: string;
+  /** Root-relative URL of the boot module. */
+  boot: string;
+}
+
 /** The built web app's index.html, ready to be given each page's head. */
 export interface Shell {
-  /** The page's HTML: `lang` on `<html>`, the shell's `<title>` and description replaced by `head`'s, its preloads, every value escaped. */
-  render(head: Head): string;
+  /**
+   * The page's HTML: `lang` on `<html>`, the shell's `<title>` and description replaced by
+   * `head`'s, its preloads, every value escaped. With `body`, the server-rendered page: its
+   * markup in `#root`, its state, `data-ssr` on `<html>`, and the boot script in place of
+   * the app's entry script and module preloads; the page's stylesheets are linked, not preloaded.
+   */
+  render(head: Head, body?: RenderedBody): string;
 }
+
+/** The app's entry script and its module preloads, as Vite writes them into index.html. */
+const ENTRY_SCRIPTS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/gi;
+const ROOT = '<div id="root"></div>';
+
+/** JSON for a `<script type="application/json">`: no `<`, so nothing in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Escapes a value for HTML text and double- or single-quoted attributes (&, <, >, ", '). Non-ASCII text stays as it is. */
 export const escapeHtml = (value: string): string => escapeUTF8(value);
@@ -43,6 +69,7 @@ export const escapeHtml = (value: string): string => escapeUTF8(value);
  * Reads `indexPath` (the built index.html) once and splits it where each page's head goes:
  * the `lang` of `<html>`, and the end of `<head>`. The shell's own `<title>` and
  * `<meta name="description">` are removed, since every page writes its own.
+ * A shell without an empty `<div id="root"></div>` renders every page as the browser's.
  * @throws Error when the file cannot be read or has no `<html lang="…">` or `</head>`.
  */
 export function loadShell(indexPath: string): Shell {
@@ -56,8 +83,12 @@ export function loadShell(indexPath: string): Shell {
   const before = html.slice(0, langStart);
   const middle = html.slice(langStart + lang[1]!.length, headEnd).trimEnd();
   const after = html.slice(headEnd);
+  const rendered = {
+    before: before.replace(/<html\b/i, '<html data-ssr'),
+    middle: middle.replace(ENTRY_SCRIPTS, ''),
+  };
   return {
-    render(head) {
+    render(head, body) {
       const tags = [`<title>${escapeHtml(head.title)}</title>`];
       if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
       if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
@@ -66,8 +97,19 @@ export function loadShell(indexPath: string): Shell {
         const [attr, key] = 'property' in m ? ['property', m.property] : ['name', m.name];
         tags.push(`<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(m.content)}" />`);
       }
-      for (const p of head.preload ?? []) tags.push(PRELOAD_TAG[p.kind].replace('%', () => escapeHtml(p.href)));
-      return `${before}${head.lang}${middle}\n    ${tags.join('\n    ')}\n  ${after}`;
+      if (!body || !after.includes(ROOT)) {
+        for (const p of head.preload ?? []) tags.push(PRELOAD_TAG[p.kind].replace('%', () => escapeHtml(p.href)));
+        return `${before}${head.lang}${middle}\n    ${tags.join('\n    ')}\n  ${after}`;
+      }
+      for (const p of head.preload ?? []) {
+        if (p.kind === 'style') tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(p.href)}" />`);
+        else if (p.kind === 'image') tags.push(PRELOAD_TAG.image.replace('%', () => escapeHtml(p.href)));
+      }
+      tags.push(`<script type="module" crossorigin src="${escapeHtml(body.boot)}"></script>`);
+      const root =
+        `<div id="root">${body.html}</div>\n    ` +
+        `<script type="application/json" id="${escapeHtml(body.stateId)}">${scriptJson(body.state)}</script>`;
+      return `${rendered.before}${head.lang}${rendered.middle}\n    ${tags.join('\n    ')}\n  ${after.replace(ROOT, () => root)}`;
     },
   };
 }

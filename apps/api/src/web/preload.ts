@@ -30,10 +30,16 @@ export type PreloadPage = keyof typeof PAGE_MODULES;
 
 const LANG_MODULES: Record<Lang, string> = { ko: 'src/i18n/ko.ts', en: 'src/i18n/en.ts' };
 
+/** The app's entry in the manifest (index.html), and the script of pages the server renders (apps/web src/boot.ts). */
+const APP_ENTRY = 'index.html';
+const BOOT_ENTRY = 'src/boot.ts';
+
 /** What a page's head preloads, worked out once from the build's manifest. */
 export interface Preloads {
   /** The page's lazy chunk (when `page` is given) and the language's translations, each with the chunks and stylesheets they import that the entry does not. */
   for(lang: Lang, page?: PreloadPage): Preload[];
+  /** The boot script of a page the server rendered (`/assets/boot-….js`); null without a manifest or without that entry. */
+  boot: string | null;
 }
 
 /**
@@ -41,16 +47,17 @@ export interface Preloads {
  * and each language, the files the browser would otherwise find only after the entry
  * script ran (the router's lazy page, then i18n's language chunk): their JS chunks and
  * static imports, and their CSS, leaving out what the entry already loads (index.html
- * preloads those). Without a manifest (a hand-made test build) nothing is preloaded.
- * @throws Error when the manifest is unreadable JSON or names no entry, or a module of
+ * preloads those), and the boot script of pages the server renders. Without a manifest
+ * (a hand-made test build) nothing is preloaded and no page is rendered on the server.
+ * @throws Error when the manifest is unreadable JSON or has no `index.html` entry, or a module of
  *   `PAGE_MODULES` or a language is missing from it (a renamed page must be renamed here too).
  */
 export function loadPreloads(webDist: string): Preloads {
   const file = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(file)) return { for: () => [] };
+  if (!existsSync(file)) return { for: () => [], boot: null };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry) throw new Error(`${file} has no entry chunk`);
+  const entry = APP_ENTRY;
+  if (!manifest[entry]?.isEntry) throw new Error(`${file} has no entry chunk ${entry}`);
 
   /** `key` and its static imports, depth first, each once, skipping `skip`. */
   const closure = (key: string, skip: ReadonlySet<string>, seen = new Set<string>()): Set<string> => {
@@ -74,6 +81,7 @@ export function loadPreloads(webDist: string): Preloads {
   const pages = Object.fromEntries(Object.entries(PAGE_MODULES).map(([page, module]) => [page, preloadsOf(module)]));
   const langs = { ko: preloadsOf(LANG_MODULES.ko), en: preloadsOf(LANG_MODULES.en) };
   return {
+    boot: manifest[BOOT_ENTRY] ? `/${manifest[BOOT_ENTRY].file}` : null,
     for(lang, page) {
       const all = [...(page ? pages[page]! : []), ...langs[lang]];
       return all.filter((p, i) => all.findIndex((q) => q.href === p.href) === i);

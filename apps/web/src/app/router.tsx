@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
@@ -14,8 +14,9 @@ const blank = async () => ({ Component: (await import('../routes/placeholders/bl
 /**
  * SPEC §2 Routes. Each route's `handle` names its title and whether it is public (article,
  * intro, shared source); the layout opens the sign-in modal on the others when signed out.
+ * The browser's router (main.tsx) and the server's renderer (entry-server.tsx) share them.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -90,4 +91,4 @@ export const router = createBrowserRouter([
       })),
     ],
   },
-]);
+];

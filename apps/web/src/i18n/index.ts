@@ -34,7 +34,7 @@ export const I18N_OPTIONS: InitOptions = {
 /** Starts i18next in `lng` with the bundles of the languages given and sets `<html lang>`. */
 export function startI18n(lng: Language, resources: Partial<Record<Language, Bundles>>) {
   void i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources, lng });
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
   return i18n;
 }
 

@@ -15,6 +15,7 @@ export class ApiError extends Error {
 
 /** Reads a cookie that scripts may read (the anti-forgery and workspace cookies). */
 export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
 }
@@ -26,6 +27,21 @@ export function readCookie(name: string): string | undefined {
  */
 export function csrfHeaders(): Record<string, string> {
   return { [CSRF_HEADER]: readCookie(COOKIES.csrf) ?? '' };
+}
+
+/** How {@link api} reaches the API when a page is rendered on the server (entry-server.tsx). */
+export interface ApiTransport {
+  /** The origin request URLs are made on, e.g. 'http://localhost:3000'. */
+  origin: string;
+  /** Answers a request, e.g. by asking the API in the same process. */
+  fetch: typeof fetch;
+}
+
+let serverTransport: ApiTransport | null = null;
+
+/** Sets the server renderer's transport (entry-server.tsx); browsers use the page's origin and `fetch`. */
+export function setServerTransport(transport: ApiTransport) {
+  serverTransport = transport;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -65,13 +81,14 @@ export interface RequestOptions {
  * @throws ApiError with the server's code, or code NETWORK when the request failed.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, serverTransport?.origin ?? window.location.origin);
+  const request = serverTransport?.fetch ?? fetch;
   for (const [k, v] of Object.entries(opts.query ?? {})) {
     if (v === undefined || v === null || v === '') continue;
     for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
   }
   const send = () =>
-    fetch(url, {
+    request(url, {
       method: opts.method ?? 'GET',
       credentials: 'same-origin',
       signal: opts.signal,

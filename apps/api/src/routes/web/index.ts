@@ -1,13 +1,15 @@
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import { COOKIES } from '@sauce/contract/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps, ZApp } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { loadSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
 import { getSharedSauce } from '../../services/sauces.ts';
-import { escapeHtml, loadShell, pickLanguage, type Head } from '../../web/html.ts';
+import { escapeHtml, loadShell, pickLanguage, type Head, type Lang, type RenderedBody } from '../../web/html.ts';
 import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSourceHead } from '../../web/pages.ts';
 import { loadPreloads } from '../../web/preload.ts';
+import { loadRenderer } from '../../web/ssr.ts';
 
 /** Paths that are never the web app: the API, uploaded files, Apple's sign-in return. */
 const NOT_WEB = /^\/(?:api|files)(?:\/|$)|^\/auth\/apple\/callback(?:\/|$)/;
@@ -25,6 +27,12 @@ const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * for (issue #11 item 3): the visitor's language chunk, the lazy chunk of a public or share
  * page, and a shared image source's first image as its viewer shows it first (the
  * thumbnail). Needs `deps.config.webDist/index.html`; reads its `.vite/manifest.json` once.
+ *
+ * Public pages and shared sources are rendered on the server for signed-out visitors
+ * (issue #11 items 2 and 3): the web app's own components (apps/web entry-server.tsx) with
+ * the page's API answers, so the page is complete as HTML and loads no script but the small
+ * boot module until the visitor shows intent. Signed-in visitors, and any page the renderer
+ * declines or fails on (logged), get the shell that the browser renders, as before.
  */
 export async function webRoutes(app: ZApp, deps: Deps) {
   const shell = loadShell(path.join(deps.config.webDist, 'index.html'));
@@ -32,13 +40,27 @@ export async function webRoutes(app: ZApp, deps: Deps) {
   const publicUrl = deps.config.publicUrl;
   const absolute = (p: string) => new URL(p, publicUrl).toString();
 
-  const send = (reply: FastifyReply, head: Head, status = 200) =>
+  const renderer = preloads.boot ? loadRenderer(deps.config.webDist) : null;
+
+  const send = (reply: FastifyReply, head: Head, status = 200, body?: RenderedBody) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
-      .send(shell.render(head));
+      .header('vary', 'accept-language, cookie')
+      .send(shell.render(head, body));
+
+  /** The page at `req.url` rendered on the server for a signed-out visitor; undefined when the browser renders it. */
+  const renderBody = async (req: FastifyRequest, lang: Lang): Promise<RenderedBody | undefined> => {
+    if (!renderer || !preloads.boot || req.cookies[COOKIES.refresh] || req.cookies[COOKIES.access]) return undefined;
+    try {
+      const page = await renderer.render({ url: req.url, lang, origin: publicUrl, fetch: (input, init) => askApi(app, req, input, init) });
+      return page ? { ...page, boot: preloads.boot } : undefined;
+    } catch (err) {
+      req.log.error({ err }, 'server rendering failed; the browser renders the page');
+      return undefined;
+    }
+  };
 
   app.get('/archive/sauce/share/:shareId', { schema: { hide: true, params: z.object({ shareId: z.string() }) } }, async (req, reply) => {
     const lang = pickLanguage(req.headers);
@@ -51,13 +73,14 @@ export async function webRoutes(app: ZApp, deps: Deps) {
     const url = absolute(`/archive/sauce/share/${shareId}`);
     // The same signed URL as the API's answer gives the page, so the browser uses what it preloaded.
     const lcp = images[0] ? [{ href: images[0].thumbnailUrl, kind: 'image' as const }] : [];
-    return send(reply, { ...sharedSourceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] });
+    const head = { ...sharedSourceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] };
+    return send(reply, head, 200, await renderBody(req, lang));
   });
 
   for (const page of PUBLIC_PAGES) {
-    app.get(page, { schema: { hide: true } }, (req, reply) => {
+    app.get(page, { schema: { hide: true } }, async (req, reply) => {
       const lang = pickLanguage(req.headers);
-      return send(reply, { ...publicPageHead(page, lang, publicUrl), preload: preloads.for(lang, page) });
+      return send(reply, { ...publicPageHead(page, lang, publicUrl), preload: preloads.for(lang, page) }, 200, await renderBody(req, lang));
     });
   }
 
@@ -87,6 +110,24 @@ export async function webRoutes(app: ZApp, deps: Deps) {
           '</urlset>\n',
       ),
   );
+}
+
+/**
+ * A GET the server renderer makes, answered by the API in this process as it would answer
+ * `visitor` signed out: same address (rate limits count it as theirs) and language, no cookies.
+ * @throws Error for any other method (the renderer only reads).
+ */
+async function askApi(app: ZApp, visitor: FastifyRequest, input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : input);
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  if (method !== 'GET') throw new Error(`the server renderer may only read, not ${method} ${url.pathname}`);
+  const res = await app.inject({
+    method: 'GET',
+    url: url.pathname + url.search,
+    remoteAddress: visitor.ip,
+    headers: { 'accept-language': visitor.headers['accept-language'] ?? '' },
+  });
+  return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
 }
 
 /** null for a 404 (a share that is unknown or turned off); other errors go on to the error handler. */

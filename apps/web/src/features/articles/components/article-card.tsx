@@ -91,7 +91,8 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
           <span className={styles.uploader}>{article.uploader}</span>
         )}
         {date && (
-          <time className={styles.date} dateTime={article.publishedAt!}>
+          // Relative to now: the browser may hydrate minutes after the server wrote it.
+          <time className={styles.date} dateTime={article.publishedAt!} suppressHydrationWarning>
             {date}
           </time>
         )}

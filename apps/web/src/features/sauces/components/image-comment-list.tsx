@@ -299,7 +299,8 @@ function CommentBody({
         <span className={styles.author}>{nickname}</span>
         <span aria-hidden>·</span>
         {comment.createdAt ? (
-          <time dateTime={comment.createdAt} title={formatSauceDate(comment.createdAt)}>
+          // Relative to now: a shared page may be hydrated minutes after the server wrote it.
+          <time dateTime={comment.createdAt} title={formatSauceDate(comment.createdAt)} suppressHydrationWarning>
             {relativeTime(comment.createdAt)}
           </time>
         ) : (

@@ -3,29 +3,36 @@
 // Reads the build's manifest (apps/web/dist/.vite/manifest.json, `build.manifest: true`),
 // prints each route's figures and exits 1, naming the route, when one is over its budget.
 // `node scripts/bundle-budget.mjs [dist]`; run by `npm test` after the web build.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Routes and their budgets, KB (1 KB = 1,024 bytes) of gzip. `modules` are what a first
- * visit loads besides the entry: the page's lazy module, the translations of the larger
- * language, and on the dashboard the signed-in shell's lazy parts shown at once (folders
- * with drag and drop, the avatar menu) and the live-event schema (the `workspaces` contract
- * chunk, loaded when the event stream opens). A module is a source path as the manifest
- * names it, or the name of a shared chunk.
+ * Pages and their budgets, KB (1 KB = 1,024 bytes) of gzip. `entry` is the manifest's
+ * entry the page starts from: `src/boot.ts` for the public pages the server renders for
+ * signed-out visitors (/intro, /article, a shared source: complete HTML plus the boot module,
+ * which loads the app on the visitor's first intent), `index.html` for the app itself.
+ * `modules` are what the first view loads besides the entry: the page's lazy module, the
+ * translations of the larger language, and on the dashboard the signed-in shell's lazy parts
+ * shown at once (folders with drag and drop, the avatar menu) and the live-event schema (the
+ * `workspaces` contract chunk, loaded when the event stream opens). A module is a source
+ * path as the manifest names it, or the name of a shared chunk.
  *
- * `targetKb` is issue #11 item 2's figure; `kb`, the budget enforced, is what the build
- * reaches today with a little room. The targets are out of reach with React 19, React
- * Router's data router and i18next: the entry's react-dom alone is 62 KB, and react-dom,
- * the router, i18next, TanStack Query and one language's strings 144 KB, before any page.
+ * `targetKb` is issue #11 item 2's figure (null where the issue sets none); `kb` is the
+ * budget enforced. The public pages meet the issue's 80 KB. The rows 'once hydrated' are
+ * what the app loads when a visitor shows intent on those pages (or opens them signed in),
+ * and the dashboard's 150 KB is out of reach with React 19, React Router's data router and
+ * i18next: the entry's react-dom alone is 62 KB; their `kb` is what the build reaches today
+ * with a little room, so that nothing grows unnoticed.
  */
 export const BUDGETS = [
-  { route: '/intro', targetKb: 80, kb: 170, modules: ['src/routes/intro/intro-page.tsx', 'src/i18n/ko.ts'] },
-  { route: '/article', targetKb: 80, kb: 175, modules: ['src/routes/article/article-page.tsx', 'src/i18n/ko.ts'] },
-  { route: '/archive/sauce/share/:id', targetKb: 80, kb: 190, modules: ['src/routes/share/share-page.tsx', 'src/i18n/ko.ts'] },
+  { route: 'public pages, first load', entry: 'src/boot.ts', targetKb: 80, kb: 80, modules: [] },
+  { route: '/intro once hydrated', entry: 'index.html', targetKb: null, kb: 170, modules: ['src/routes/intro/intro-page.tsx', 'src/i18n/ko.ts'] },
+  { route: '/article once hydrated', entry: 'index.html', targetKb: null, kb: 175, modules: ['src/routes/article/article-page.tsx', 'src/i18n/ko.ts'] },
+  { route: 'share once hydrated', entry: 'index.html', targetKb: null, kb: 190, modules: ['src/routes/share/share-page.tsx', 'src/i18n/ko.ts'] },
   {
     route: '/dashboard',
+    entry: 'index.html',
     targetKb: 150,
     kb: 280,
     modules: [
@@ -38,17 +45,20 @@ export const BUDGETS = [
   },
 ];
 
+/** Scripts of the build's root that index.html loads on every page besides the manifest's chunks (apps/web/public). */
+const PAGE_SCRIPTS = ['zod-jitless.js'];
+
 /**
- * The chunk files a first visit loads for `modules`: the entry, the modules' own chunks and
- * every chunk they import statically (what Vite preloads), each once. Throws when a module
- * is not in the manifest (a renamed page must be renamed here too).
+ * The chunk files a first view loads from `entry` and `modules`: the entry, the modules' own
+ * chunks and every chunk they import statically (what Vite preloads), each once. Throws when
+ * the entry or a module is not in the manifest (a renamed page must be renamed here too).
  * @param {Record<string, {file: string, isEntry?: boolean, imports?: string[]}>} manifest
+ * @param {string} entry the manifest key of the entry, e.g. 'index.html'
  * @param {string[]} modules source paths relative to apps/web
  * @returns {string[]} file names relative to dist
  */
-export function firstLoadFiles(manifest, modules) {
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error('the manifest has no entry chunk');
+export function firstLoadFiles(manifest, entry, modules) {
+  if (!manifest[entry]?.isEntry) throw new Error(`${entry} is not an entry of the build's manifest`);
   const seen = new Set();
   const byName = (name) => Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === name);
   const visit = (key) => {
@@ -70,7 +80,8 @@ export function firstLoadFiles(manifest, modules) {
 const gzipBytes = (buf) => gzipSync(buf, { level: 9 }).length;
 
 /**
- * Every route's first-load JS: `{ route, targetKb, budgetKb, files, rawBytes, gzipBytes, ok }`.
+ * Every route's first-load JS: `{ route, targetKb, budgetKb, files, rawBytes, gzipBytes, ok }`,
+ * `files` including the root scripts of PAGE_SCRIPTS that the build has.
  * @param {string} dist the web build's directory
  * @param {typeof BUDGETS} budgets
  */
@@ -84,8 +95,9 @@ export function measure(dist, budgets = BUDGETS) {
     }
     return sizes.get(file);
   };
-  return budgets.map(({ route, targetKb, kb, modules }) => {
-    const files = firstLoadFiles(manifest, modules);
+  const pageScripts = PAGE_SCRIPTS.filter((f) => existsSync(path.join(dist, f)));
+  return budgets.map(({ route, entry, targetKb, kb, modules }) => {
+    const files = [...pageScripts, ...firstLoadFiles(manifest, entry, modules)];
     const rawBytes = files.reduce((n, f) => n + size(f).raw, 0);
     const gzip = files.reduce((n, f) => n + size(f).gzip, 0);
     return { route, targetKb, budgetKb: kb, files, rawBytes, gzipBytes: gzip, ok: gzip <= kb * 1024 };
@@ -96,14 +108,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'));
   const rows = measure(dist);
   const kb = (n) => (n / 1024).toFixed(1);
-  console.log('First-load JavaScript per route (entry + page + their static imports), KB:');
+  console.log('First-load JavaScript per page (entry + page + their static imports), KB:');
   const head = ['route', 'chunks', 'raw', 'gzip', 'budget', 'issue #11'];
   const widths = [28, 6, 8, 8, 7, 9];
   const line = (cells) => `  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' ')}`;
   console.log(line(head));
   for (const r of rows) {
     console.log(
-      `${line([r.route, r.files.length, kb(r.rawBytes), kb(r.gzipBytes), r.budgetKb, r.targetKb])}  ${r.ok ? 'ok' : 'OVER BUDGET'}`,
+      `${line([r.route, r.files.length, kb(r.rawBytes), kb(r.gzipBytes), r.budgetKb, r.targetKb ?? '-'])}  ${r.ok ? 'ok' : 'OVER BUDGET'}`,
     );
   }
   const over = rows.filter((r) => !r.ok);

@@ -13,6 +13,8 @@ const script = path.resolve(import.meta.dirname, '../../../../scripts/bundle-bud
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+  'src/boot.ts': { file: 'assets/boot.js', isEntry: true, imports: ['_helper.js'] },
+  '_helper.js': { file: 'assets/helper.js' },
   '_react.js': { file: 'assets/react.js', imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
   '_big-abc.js': { file: 'assets/big-abc.js', name: 'big', imports: ['_react.js'] },
@@ -37,17 +39,20 @@ function fakeBuild(sizes: Record<string, number>) {
 
 describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
   it('counts the entry, the modules and everything they import statically, each once', () => {
-    expect(firstLoadFiles(manifest, ['src/page.tsx']).sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/react.js', 'assets/shared.js']);
+    expect(firstLoadFiles(manifest, 'index.html', ['src/page.tsx']).sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/react.js', 'assets/shared.js']);
     // A shared chunk by its name.
-    expect(firstLoadFiles(manifest, ['big'])).toContain('assets/big-abc.js');
-    expect(() => firstLoadFiles(manifest, ['src/renamed-page.tsx'])).toThrow(/src\/renamed-page.tsx is not in the build's manifest/);
+    expect(firstLoadFiles(manifest, 'index.html', ['big'])).toContain('assets/big-abc.js');
+    expect(() => firstLoadFiles(manifest, 'index.html', ['src/renamed-page.tsx'])).toThrow(/src\/renamed-page.tsx is not in the build's manifest/);
+    // A server-rendered page starts from the boot entry: the app's chunks are not counted.
+    expect(firstLoadFiles(manifest, 'src/boot.ts', []).sort()).toEqual(['assets/boot.js', 'assets/helper.js']);
+    expect(() => firstLoadFiles(manifest, 'src/page.tsx', [])).toThrow(/src\/page.tsx is not an entry/);
   });
 
   it('sums gzip sizes and says which route is over its budget', () => {
     const { dist, gz } = fakeBuild({ 'assets/big-abc.js': 40 * 1024 });
     const [light, heavy] = measure(dist, [
-      { route: '/light', targetKb: 1, kb: 10, modules: ['src/page.tsx'] },
-      { route: '/heavy', targetKb: 1, kb: 10, modules: ['src/heavy.tsx'] },
+      { route: '/light', entry: 'index.html', targetKb: 1, kb: 10, modules: ['src/page.tsx'] },
+      { route: '/heavy', entry: 'index.html', targetKb: 1, kb: 10, modules: ['src/heavy.tsx'] },
     ]);
     expect(light!.gzipBytes).toBe(gz['assets/index.js']! + gz['assets/page.js']! + gz['assets/react.js']! + gz['assets/shared.js']!);
     expect(light!.ok).toBe(true);
@@ -61,7 +66,7 @@ describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
       const dist = mkdtempSync(path.join(os.tmpdir(), 'sauce-budget-'));
       mkdirSync(path.join(dist, '.vite'));
       mkdirSync(path.join(dist, 'assets'));
-      const real: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true } };
+      const real: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true }, 'src/boot.ts': { file: 'assets/boot.js', isEntry: true } };
       for (const [i, m] of [...new Set(BUDGETS.flatMap((b) => b.modules))].entries()) {
         real[m.startsWith('src/') ? m : `_${m}-x.js`] = { file: `assets/m${i}.js`, name: m };
       }
@@ -73,11 +78,12 @@ describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
     };
     const within = run(2048);
     expect(within.status).toBe(0);
-    expect(within.stdout).toMatch(/\/archive\/sauce\/share\/:id\s+3\s+.*ok/);
+    expect(within.stdout).toMatch(/share once hydrated\s+3\s+.*ok/);
+    expect(within.stdout).toMatch(/public pages, first load\s+1\s+.*\s80\s+80\s+ok/);
     const over = run(400 * 1024);
     expect(over.status).toBe(1);
-    expect(over.stdout).toMatch(/\/archive\/sauce\/share\/:id.*OVER BUDGET/);
-    expect(over.stdout).toMatch(/\/intro\s.*ok/);
-    expect(over.stderr).toMatch(/\/archive\/sauce\/share\/:id: over the gzip budget/);
+    expect(over.stdout).toMatch(/share once hydrated.*OVER BUDGET/);
+    expect(over.stdout).toMatch(/\/intro once hydrated\s.*ok/);
+    expect(over.stderr).toMatch(/share once hydrated: over the gzip budget/);
   });
 });

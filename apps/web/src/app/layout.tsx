@@ -84,7 +84,9 @@ export function Layout() {
       <a href="#main" className={styles.skip}>
         {t('common:skipToContent')}
       </a>
-      <Header handle={handle} onOpenDrawer={withSidebar && isPhone ? () => set({ sidebarOpen: true }) : undefined} />
+      {/* The drawer's button is there whenever there is a sidebar, and shown on phones only
+          (header.module.css), so that a page the server rendered has it before the app runs. */}
+      <Header handle={handle} onOpenDrawer={withSidebar ? () => set({ sidebarOpen: true }) : undefined} />
       <div className={styles.body}>
         {(withSidebar || reserveSidebar) && !isPhone && (
           <div className={`${styles.side} ${sidebarOpen ? '' : styles.sideCollapsed}`} aria-hidden={!withSidebar || undefined}>

@@ -109,6 +109,39 @@ await measure('search "typography 123" (rare)', `search=${encodeURIComponent('ty
 await measure('search tag "pmf"', 'search=pmf');
 await measure('category 1 + search "시스템"', `category=1&search=${encodeURIComponent('시스템')}`);
 
+// --- The article page as a signed-out visitor gets it: rendered on the server (issue #11),
+// with the same list read in process. Each request from an address of its own, as the
+// server renders at most RENDERS_PER_MINUTE pages a minute for one address.
+async function measurePage(label: string, url: string) {
+  let n = 0;
+  const visit = async () => {
+    const res = await app.inject({ url, remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`, headers: { 'accept-encoding': 'br' } });
+    if (res.statusCode !== 200 || !res.rawPayload.length) throw new Error(`${url}: ${res.statusCode}`);
+    return res;
+  };
+  const first = await app.inject({ url, remoteAddress: '10.255.255.255' });
+  if (!first.body.includes('data-ssr')) return console.log(`${label.padEnd(42)} skipped: no server renderer (apps/web/dist-ssr: npm run build)`);
+  for (let i = 0; i < 20; i++) await visit();
+  const times: number[] = [];
+  const cpu0 = process.cpuUsage();
+  let bytes = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = process.hrtime.bigint();
+    bytes = (await visit()).rawPayload.length;
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(42)} ${pct(times, 50).toFixed(2).padStart(7)} ${pct(times, 95).toFixed(2).padStart(7)}  ` +
+      `${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} ms CPU, ${first.rawPayload.length} B (${bytes} B br)`,
+  );
+}
+console.log(`\nServer-rendered pages, signed out, ${REQUESTS} requests each (ms)  p50     p95   CPU per page, HTML`);
+await measurePage('GET /article (all, 24 cards)', '/article');
+await measurePage('GET /article?category=2&search=design', '/article?category=2&search=design');
+await measurePage('GET /intro', '/intro');
+
 // --- Search indexes compared on the SQL alone: time (median of 30) and rows found.
 async function sqlTime(text: string, values: unknown[]) {
   for (let i = 0; i < 5; i++) await pool.query(text, values);

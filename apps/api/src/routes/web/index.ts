@@ -14,6 +14,12 @@ import { loadRenderer } from '../../web/ssr.ts';
 /** Paths that are never the web app: the API, uploaded files, Apple's sign-in return. */
 const NOT_WEB = /^\/(?:api|files)(?:\/|$)|^\/auth\/apple\/callback(?:\/|$)/;
 
+/**
+ * Pages one address may have rendered by the server a minute (a person reads a few): past
+ * it, the browser renders them, so hammering the public pages costs the server little.
+ */
+export const RENDERS_PER_MINUTE = 120;
+
 /** A share id as the API issues them (24 random bytes, base64url); anything else is unknown without a query. */
 const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -31,8 +37,9 @@ const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * Public pages and shared sources are rendered on the server for signed-out visitors
  * (issue #11 items 2 and 3): the web app's own components (apps/web entry-server.tsx) with
  * the page's API answers, so the page is complete as HTML and loads no script but the small
- * boot module until the visitor shows intent. Signed-in visitors, and any page the renderer
- * declines or fails on (logged), get the shell that the browser renders, as before.
+ * boot module until the visitor shows intent. Signed-in visitors, an address past
+ * RENDERS_PER_MINUTE (counted across processes with Redis), and any page the renderer
+ * declines or fails on (logged) get the shell that the browser renders, as before.
  */
 export async function webRoutes(app: ZApp, deps: Deps) {
   const shell = loadShell(path.join(deps.config.webDist, 'index.html'));
@@ -53,6 +60,7 @@ export async function webRoutes(app: ZApp, deps: Deps) {
   /** The page at `req.url` rendered on the server for a signed-out visitor; undefined when the browser renders it. */
   const renderBody = async (req: FastifyRequest, lang: Lang): Promise<RenderedBody | undefined> => {
     if (!renderer || !preloads.boot || req.cookies[COOKIES.refresh] || req.cookies[COOKIES.access]) return undefined;
+    if (!(await deps.shared.hit(`render:${req.ip}`, RENDERS_PER_MINUTE, 60_000))) return undefined;
     try {
       const page = await renderer.render({ url: req.url, lang, origin: publicUrl, fetch: (input, init) => askApi(app, req, input, init) });
       return page ? { ...page, boot: preloads.boot } : undefined;

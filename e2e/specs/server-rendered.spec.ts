@@ -55,12 +55,15 @@ async function sharedImageSource(baseURL: string, run: string): Promise<string> 
 
 /**
  * What `page` does from now on until `stop()`: its console errors and uncaught errors (a
- * hydration mismatch is one), and the compressed bytes of every script it receives.
+ * hydration mismatch is one; a resource that failed to load is not), and the compressed
+ * bytes of every script it receives.
  */
 function watch(page: Page) {
   const seen = { errors: [] as string[], scriptBytes: 0, scripts: [] as string[] };
   const sizing: Promise<unknown>[] = [];
-  const onConsole = (m: ConsoleMessage) => void (m.type() === 'error' && seen.errors.push(m.text()));
+  // Pictures of other sites that do not load (an article's cover) are the network's, not the page's.
+  const onConsole = (m: ConsoleMessage) =>
+    void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && seen.errors.push(m.text()));
   const onError = (e: Error) => void seen.errors.push(e.message);
   const onFinished = (req: Request) => {
     if (req.resourceType() !== 'script') return;

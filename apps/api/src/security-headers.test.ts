@@ -25,14 +25,39 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-/** Headers every response carries, whatever it is. */
+/** Headers every response carries, whatever it is: page, file or API JSON. */
 function expectCommonHeaders(res: LightMyRequestResponse, what: string) {
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-frame-options'], what).toBe('DENY');
+}
+
+/** Headers that only mean something on a page (and every response that is not API JSON carries). */
+function expectPageHeaders(res: LightMyRequestResponse, what: string) {
+  expectCommonHeaders(res, what);
   expect(String(res.headers['permissions-policy']), what).toMatch(/(^|, )camera=\(\)/);
   expect(String(res.headers['permissions-policy']), what).toMatch(/(^|, )microphone=\(\)/);
   expect(String(res.headers['permissions-policy']), what).toMatch(/(^|, )geolocation=\(\)/);
+  expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin-allow-popups');
+}
+
+/** API JSON's headers (issue #9 item 12): a policy under which nothing loads or frames it, and none of the page-only headers. */
+function expectJsonHeaders(res: LightMyRequestResponse, what: string) {
+  expectCommonHeaders(res, what);
+  expect(res.headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+  for (const pageOnly of [
+    'permissions-policy',
+    'reporting-endpoints',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ]) {
+    expect(res.headers[pageOnly], `${what}: ${pageOnly}`).toBeUndefined();
+  }
 }
 
 const setsCsrfCookie = (res: LightMyRequestResponse) =>
@@ -48,27 +73,60 @@ beforeAll(async () => {
 });
 
 describe('security headers (issue #11 item 5)', () => {
-  const responses = {
+  const pages = {
     'an HTML page': () => t.app.inject({ url: '/dashboard' }),
     'a script': () => t.app.inject({ url: '/assets/app.js' }),
     'an icon': () => t.app.inject({ url: '/favicon.svg' }),
+    'an uploaded image': () => t.app.inject({ url: imageUrl }),
+    'a missing file': () => t.app.inject({ url: '/files/images/nope.webp?exp=1&sig=x' }),
+    'the API browser': () => t.app.inject({ url: '/api/docs' }),
+    'an API answer that is a file (ZIP)': () => t.app.inject({ url: '/api/account/export', headers: user.headers }),
+  };
+  const json = {
     'API JSON': () => t.app.inject({ url: '/api/auth/config' }),
     'an API 404': () => t.app.inject({ url: '/api/no-such-thing' }),
     'an API 404 of another method': () => t.app.inject({ method: 'DELETE', url: '/api/no-such-thing' }),
     'an API error': () => t.app.inject({ url: '/api/workspace' }),
-    'an uploaded image': () => t.app.inject({ url: imageUrl }),
-    'a missing file': () => t.app.inject({ url: '/files/images/nope.webp?exp=1&sig=x' }),
     'a malformed URL': () => t.app.inject({ url: '/api/%ff' }),
-    'the API browser': () => t.app.inject({ url: '/api/docs' }),
+    'the source list': () => t.app.inject({ url: `/api/archive/sauce/${user.workspaceId}/list`, headers: user.headers }),
+    'a 304 of the source list': async () => {
+      const url = `/api/archive/sauce/${user.workspaceId}/list`;
+      const first = await t.app.inject({ url, headers: user.headers });
+      const res = await t.app.inject({ url, headers: { ...user.headers, 'if-none-match': String(first.headers.etag) } });
+      expect(res.statusCode).toBe(304);
+      return res;
+    },
   };
 
-  it.each(Object.keys(responses))('are on %s', async (what) => {
-    const res = await responses[what as keyof typeof responses]();
+  it.each(Object.keys(pages))('are the page headers on %s', async (what) => {
+    const res = await pages[what as keyof typeof pages]();
     expect(res.statusCode, what).toBeLessThan(500);
-    expectCommonHeaders(res, what);
+    expectPageHeaders(res, what);
     // Plain http here: no HSTS, which would pin browsers to an https the server may not have.
     expect(res.headers['strict-transport-security'], what).toBeUndefined();
     expect(csp(res).get('frame-ancestors') ?? csp(res).get('sandbox'), what).toBeDefined();
+  });
+
+  it.each(Object.keys(json))('are the short JSON headers on %s', async (what) => {
+    const res = await json[what as keyof typeof json]();
+    expect(res.statusCode, what).toBeLessThan(500);
+    if (res.statusCode !== 304) expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+    expectJsonHeaders(res, what);
+    expect(res.headers['strict-transport-security'], what).toBeUndefined();
+  });
+
+  it('keep the full page policy on every HTML answer, under /api too', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/dashboard', '/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      const policy = csp(res);
+      expect(policy.get('default-src'), url).toEqual(["'self'"]);
+      expect(policy.get('script-src'), url).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(res.headers['reporting-endpoints'], url).toBe('csp="/api/csp-report"');
+      expectPageHeaders(res, url);
+    }
   });
 
   it('allow only the app’s own scripts on pages, and say where violations go', async () => {
@@ -136,7 +194,8 @@ describe('security headers over https with Google sign-in and a CDN (issue #11 i
     for (const url of ['/dashboard', '/api/auth/config', '/assets/app.js', '/api/%ff']) {
       const res = await https.app.inject({ url });
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
-      expectCommonHeaders(res, url);
+      if (url.startsWith('/api/')) expectJsonHeaders(res, url);
+      else expectPageHeaders(res, url);
     }
   });
 

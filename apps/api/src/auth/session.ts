@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { CsrfError, UnauthenticatedError } from '../errors.ts';
-import { issueRefreshToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { issueRefreshToken, knownAccessToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,39 +38,58 @@ function sameToken(a: string, b: string): boolean {
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array; isRevoked?: (userId: number) => boolean }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', async (req) => {
+  /** Signs the request in with `userId`, unless the account was deleted (issue #8, auth/revocations.ts). */
+  const signIn = (req: FastifyRequest, userId: number) => {
+    if (opts.isRevoked?.(userId)) req.authError = UnauthenticatedError('This account no longer exists.');
+    else req.userId = userId;
+  };
+  // A callback hook: a token seen before (a dashboard sends the same one for 15 minutes) is
+  // taken without making a promise; a new one is verified asynchronously.
+  app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const cookieToken = req.cookies[COOKIES.access];
+    const cookieToken = bearer ? undefined : req.cookies[COOKIES.access];
     const byCookie = !bearer && (cookieToken !== undefined || req.cookies[COOKIES.refresh] !== undefined);
-    const routeConfig = req.routeOptions.config as { csrf?: boolean } | undefined;
-    if (byCookie && UNSAFE.has(req.method) && routeConfig?.csrf !== false) {
+    if (byCookie && UNSAFE.has(req.method) && (req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf !== false) {
       const sent = req.headers[CSRF_HEADER];
       const expected = req.cookies[COOKIES.csrf];
-      if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) throw CsrfError();
+      if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) return done(CsrfError());
     }
     const token = bearer ?? cookieToken;
-    if (token) {
-      try {
-        const userId = await verifyAccessToken(opts.secret, token);
-        // A deleted account's tokens stop working at once (issue #8, auth/revocations.ts).
-        if (opts.isRevoked?.(userId)) req.authError = UnauthenticatedError('This account no longer exists.');
-        else req.userId = userId;
-      } catch (e) {
-        req.authError = e as Error;
-      }
+    if (!token) return done();
+    let known: number | undefined;
+    try {
+      known = knownAccessToken(opts.secret, token);
+    } catch (e) {
+      req.authError = e as Error;
+      return done();
     }
+    if (known !== undefined) {
+      signIn(req, known);
+      return done();
+    }
+    verifyAccessToken(opts.secret, token).then(
+      (userId) => {
+        signIn(req, userId);
+        done();
+      },
+      (e: unknown) => {
+        req.authError = e as Error;
+        done();
+      },
+    );
   });
   // Browsers get the anti-forgery cookie with a page or an API answer — not with scripts,
   // styles, fonts or images (issue #11 item 5: cacheable static responses carry no cookie).
   // API clients authenticate by header and need none. Written as a header because
   // @fastify/cookie's own onSend hook, which writes `setCookie`s, has already run.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.headers.authorization || req.cookies[COOKIES.csrf]) return payload;
-    if (!CSRF_COOKIE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const token = randomBytes(24).toString('base64url');
-    reply.header('set-cookie', app.serializeCookie(COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure: opts.config.secureCookies }));
-    return payload;
+  // A callback hook, not an async one: it runs on every response (no promise to make).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.headers.authorization && !req.cookies[COOKIES.csrf] && CSRF_COOKIE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) {
+      const token = randomBytes(24).toString('base64url');
+      reply.header('set-cookie', app.serializeCookie(COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure: opts.config.secureCookies }));
+    }
+    done(null, payload);
   });
 });
 

@@ -38,10 +38,10 @@ export async function registerCompression(app: FastifyInstance) {
     customTypes: COMPRESSIBLE_TYPE,
     globalDecompression: false,
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (reply.statusCode === 304 || (typeof type === 'string' && COMPRESSIBLE_TYPE.test(type))) varyOnAcceptEncoding(reply);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -94,31 +94,91 @@ export function helmetOptions(config: Config): HelmetOptions {
   };
 }
 
-/** The headers helmet does not set: Permissions-Policy and the Reporting API's endpoint. */
-function setOwnHeaders(reply: FastifyReply) {
-  reply.header('permissions-policy', PERMISSIONS_POLICY);
-  reply.header('reporting-endpoints', `${REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+/**
+ * The Content-Security-Policy of API JSON: nothing may load, nothing may frame it. A JSON
+ * document is data, never rendered as a page (with nosniff a browser cannot be made to take
+ * it for one), so the page policy's sources, reports and upgrades mean nothing there.
+ */
+export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** A header set, built once: [name, value] pairs set on a response as they are. */
+type HeaderSet = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The page headers: what helmet with {@link helmetOptions} sets (run once, at start, on a
+ * stand-in response: every value is fixed by the configuration), plus the two it does not
+ * set, {@link PERMISSIONS_POLICY} and the Reporting API's endpoint.
+ */
+export function pageHeaders(config: Config): HeaderSet {
+  const set: [string, string][] = [];
+  const capture = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, String(value)]),
+    removeHeader: () => {},
+    getHeader: () => undefined,
+  };
+  helmet(helmetOptions(config))({} as never, capture as never, () => {});
+  set.push(['permissions-policy', PERMISSIONS_POLICY]);
+  set.push(['reporting-endpoints', `${REPORT_GROUP}="${CSP_REPORT_PATH}"`]);
+  return set;
 }
 
 /**
- * Registers the security headers on every response of `app` (issue #11 item 5): helmet
- * with {@link helmetOptions}, and {@link PERMISSIONS_POLICY}, set when a request arrives.
- * Routes may replace a header with a stricter one (/files sends its own sandbox CSP).
- * helmet is built once here rather than through `@fastify/helmet`, which builds a new helmet
- * (parsing the CSP directives again) on every request: 3.7 % of the server's CPU in the
- * source list bench.
+ * The headers of API JSON (issue #9 item 12: the page headers were about 1.3 KB on every
+ * list): {@link JSON_CSP}, and of the page headers only those that mean something for a
+ * response that is not a page — `X-Content-Type-Options: nosniff` (the body is never taken
+ * for HTML or script), `Referrer-Policy`, `X-Frame-Options: DENY` (no framing in old
+ * browsers either), `Cross-Origin-Resource-Policy: same-origin` (other sites cannot load it
+ * into their pages), and HSTS over https. Left out as page-only: Permissions-Policy,
+ * Reporting-Endpoints, Cross-Origin-Opener-Policy, Origin-Agent-Cluster, and helmet's
+ * legacy X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies and
+ * X-XSS-Protection.
+ */
+export function jsonHeaders(config: Config): HeaderSet {
+  const keep = new Set(['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+  return [
+    ['content-security-policy', JSON_CSP],
+    ...pageHeaders(config).filter(([name]) => keep.has(name.toLowerCase())),
+  ];
+}
+
+/** Responses with the JSON headers: the API's JSON, and bodiless answers (304, 204) under /api. */
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
+
+/** Whether `url` is an API address whose answers are JSON: under /api, except the API browser (/api/docs, HTML). */
+export function isJsonApiUrl(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Registers the security headers on every response of `app` (issue #11 item 5, issue #9
+ * item 12): pages and every other response get the {@link pageHeaders}, API JSON the
+ * shorter {@link jsonHeaders}. They are set when a request arrives — the JSON set for an
+ * {@link isJsonApiUrl} address, else the page set — and an API answer that turns out not to
+ * be JSON (HTML, text, a file) gets the page set before it leaves. Both sets are built once
+ * here: `@fastify/helmet` builds a new helmet (parsing the CSP directives again) on every
+ * request, 3.7 % of the server's CPU in the source list bench. Headers are set on the raw
+ * response, so a route may replace one with its own (/files sends its own sandbox CSP).
  * @returns a function that sets the same headers on a reply made outside the routing
  *   (Fastify's `frameworkErrors`, e.g. a malformed URL), where no hook runs.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const apply = helmet(helmetOptions(config));
-  const secure = (reply: FastifyReply) => {
-    apply(reply.request.raw, reply.raw, () => {});
-    setOwnHeaders(reply);
+  const page = pageHeaders(config);
+  const json = jsonHeaders(config);
+  const apply = (reply: FastifyReply, set: HeaderSet) => {
+    const res = reply.raw;
+    for (const [name, value] of set) res.setHeader(name, value);
   };
+  const secure = (reply: FastifyReply) => apply(reply, isJsonApiUrl(reply.request.url) ? json : page);
   app.addHook('onRequest', (_req, reply, done) => {
     secure(reply);
     done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (isJsonApiUrl(req.url)) {
+      const type = reply.getHeader('content-type');
+      if (type !== undefined && !JSON_TYPE.test(String(type))) apply(reply, page);
+    }
+    done(null, payload);
   });
   return secure;
 }

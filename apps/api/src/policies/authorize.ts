@@ -42,13 +42,27 @@ function workspaceIdOf(req: FastifyRequest): number {
  */
 export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('membership', null);
-  app.addHook('preHandler', async (req) => {
+  // A callback hook: most requests (routes without an action, the source list) pass without a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
     const config = req.routeOptions.config;
     const action = config?.workspaceAction;
-    if (!action) return;
-    const userId = requireUser(req);
-    if (config.membershipInQuery) return;
-    req.membership = await authorizeWorkspace(opts.db, userId, workspaceIdOf(req), action);
+    if (!action) return done();
+    let userId: number;
+    let workspaceId: number;
+    try {
+      userId = requireUser(req);
+      if (config.membershipInQuery) return done();
+      workspaceId = workspaceIdOf(req);
+    } catch (e) {
+      return done(e as Error);
+    }
+    authorizeWorkspace(opts.db, userId, workspaceId, action).then(
+      (membership) => {
+        req.membership = membership;
+        done();
+      },
+      (e: unknown) => done(e as Error),
+    );
   });
 });
 

@@ -188,20 +188,72 @@ export async function listSauces(db: Db, workspaceId: number, userId: number, q:
   };
 }
 
+/** A space's list version and the caller's role in it, as {@link createListVersionReader} reads them. */
+export interface ListVersion {
+  /** The space's version, bumped in the same transaction as every write to what its list shows (migration 0005). */
+  version: number;
+  permission: Permission;
+}
+
 /**
- * What decides whether a space's list changed (issue #9 item 12): the space's version
- * (bumped with every write to what its list shows, migration 0005) and the caller's role,
- * in one indexed read. @throws NOT_FOUND (404) for a non-member.
+ * What decides whether a space's list changed (issue #9 item 12): the space's version and
+ * the caller's role, read by PostgreSQL's primary keys. The reads that requests ask for
+ * within one turn of the event loop go to PostgreSQL together, as one statement (a pair
+ * asked for several times is read once): a dashboard's requests arriving together cost one
+ * round trip instead of one each — the single read was about half of a cached list's CPU,
+ * PostgreSQL's and the server's (`npm run bench`). No read is served stale: a batch's
+ * statement is sent after every request in it arrived (none joins a statement already on
+ * its way), so it sees every write committed before any of them, on any process.
+ * @returns `read(workspaceId, userId)`, which resolves to the {@link ListVersion};
+ *   it rejects with NOT_FOUND (404) for a non-member, and with the query's error (e.g. the
+ *   database being unreachable) for every request of the batch.
  */
-export async function listVersion(db: Db, workspaceId: number, userId: number) {
-  const { rows } = await db.$client.query<{ version: string; permission: Permission }>({
-    name: 'sauce-list-version',
-    text: `SELECT w.version, m.permission FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
-      WHERE m.workspace_id = $1 AND m.user_id = $2`,
-    values: [workspaceId, userId],
-  });
-  const permission = authorizePermission(rows[0]?.permission, 'read');
-  return { version: Number(rows[0]!.version), permission };
+export function createListVersionReader(db: Db) {
+  interface Waiting {
+    workspaceId: number;
+    userId: number;
+    resolve: (row: { version: string | null; permission: Permission | null }) => void;
+    reject: (e: unknown) => void;
+  }
+  /** The pairs asked for in this turn of the event loop, by `workspaceId:userId`; null when none. */
+  let batch: Map<string, Waiting[]> | null = null;
+
+  const send = async (pairs: Map<string, Waiting[]>) => {
+    const waiting = [...pairs.values()];
+    try {
+      // Scalar subqueries: always two primary-key lookups per pair, whatever the batch's size.
+      const { rows } = await db.$client.query<{ version: string | null; permission: Permission | null }>({
+        name: 'sauce-list-versions',
+        text: `SELECT (SELECT w.version FROM workspaces w WHERE w.id = k.workspace_id) AS version,
+            (SELECT m.permission FROM workspace_members m WHERE m.workspace_id = k.workspace_id AND m.user_id = k.user_id) AS permission
+          FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(workspace_id, user_id, i) ORDER BY k.i`,
+        values: [waiting.map((w) => w[0]!.workspaceId), waiting.map((w) => w[0]!.userId)],
+      });
+      waiting.forEach((ws, i) => ws.forEach((w) => w.resolve(rows[i]!)));
+    } catch (e) {
+      for (const ws of waiting) for (const w of ws) w.reject(e);
+    }
+  };
+
+  return async function read(workspaceId: number, userId: number): Promise<ListVersion> {
+    const row = await new Promise<{ version: string | null; permission: Permission | null }>((resolve, reject) => {
+      if (!batch) {
+        batch = new Map();
+        setImmediate(() => {
+          const pairs = batch!;
+          batch = null;
+          void send(pairs);
+        });
+      }
+      const key = `${workspaceId}:${userId}`;
+      const waiting = { workspaceId, userId, resolve, reject };
+      const same = batch.get(key);
+      if (same) same.push(waiting);
+      else batch.set(key, [waiting]);
+    });
+    const permission = authorizePermission(row.permission, 'read');
+    return { version: Number(row.version), permission };
+  };
 }
 
 /** One sauce of a workspace. @throws SAUCE_NOT_FOUND (404). */

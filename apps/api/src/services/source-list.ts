@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { COMPRESS_THRESHOLD_BYTES, type Encoding, encodeOnce } from '../lib/compression.ts';
 import { responseSerializer } from '../lib/serializer.ts';
 import { presentSauce } from '../presenters/sauce.ts';
-import { isEditable, listSauces, listVersion } from './sauces.ts';
+import { createListVersionReader, isEditable, listSauces } from './sauces.ts';
 
 /** The list's wire schema: `{ success, data: { results, count, next, previous } }`. */
 export const zSauceListResponse = ok(page(zSauce));
@@ -35,7 +35,8 @@ export interface SourceListReply {
 /**
  * Reads a space's source list (SPEC §7 GET /archive/sauce/{workspace}/list) as bytes, so
  * that a repeated read costs almost nothing (issue #9 item 12). One indexed read gives the
- * space's version and the caller's role; the ETag names them with the day of the signed
+ * space's version and the caller's role (batched with the other requests of the same turn of
+ * the event loop: `createListVersionReader`); the ETag names them with the day of the signed
  * image URLs and the wire format, so `isFresh(etag)` (the request's If-None-Match) answers
  * 304 at once; else the serialized page is taken from this process's cache (UTF-8 bytes,
  * ready to write: encoding a 60 KB string per request cost more than the rest together) or,
@@ -56,6 +57,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
     ttl: LIST_CACHE_MS,
   });
   const shared = deps.shared.redis ? deps.shared : null;
+  const listVersion = createListVersionReader(deps.db);
   const serialize = responseSerializer({ schema: zSauceListResponse }) as (v: unknown) => string;
   // Changes when the response's shape does (a deploy), so no old-format body is served.
   const format = createHash('sha256')
@@ -82,7 +84,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
       // Uncached: the response is compressed on its way out like any other (lib/compression.ts).
       return { status: 200, etag: null, body: Buffer.from((await readFresh(workspaceId, userId, q)).json), encoding: null };
     }
-    const { version, permission } = await listVersion(deps.db, workspaceId, userId);
+    const { version, permission } = await listVersion(workspaceId, userId);
     const etag = `W/"${version}.${deps.urls.period()}.${permission}.${format}"`;
     if (isFresh(etag)) return { status: 304, etag, body: Buffer.alloc(0), encoding: null };
     const key = `list:${workspaceId}:${etag}:${JSON.stringify(q)}`;

@@ -71,12 +71,14 @@ export async function metricsRoutes(app: ZApp, deps: Deps) {
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    const labels = { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` };
-    duration.observe(labels, reply.elapsedTime / 1000);
-    requests.inc(labels);
+    if (route !== '/metrics') {
+      const labels = { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` };
+      duration.observe(labels, reply.elapsedTime / 1000);
+      requests.inc(labels);
+    }
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

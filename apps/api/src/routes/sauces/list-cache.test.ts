@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb } from '../../db/client.ts';
+import { createListVersionReader } from '../../services/sauces.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 
@@ -143,6 +144,63 @@ describe('source list: versions, ETag and cache', () => {
     expect((await send(owner, 'DELETE', `/workspace/${team}/user/${member.userId}`)).statusCode).toBe(200);
     expect((await list(member, { etag })).status).toBe(404);
     expect((await list(member, { etag, app: other })).status).toBe(404);
+  });
+
+  it('answers requests arriving together each for its own space and role', async () => {
+    const reader = await buildMember(t, team, 'READER');
+    const stranger = await buildUser(t);
+    const elsewhere = await buildWorkspace(t, owner, 'Batched elsewhere');
+    const alone = { owner: await list(owner), reader: await list(reader), elsewhere: await list(owner, { ws: elsewhere }) };
+    const [a, b, c, d, e] = await Promise.all([
+      list(owner),
+      list(reader),
+      list(stranger),
+      list(owner, { ws: elsewhere }),
+      list(owner, { etag: alone.owner.etag }),
+    ]);
+    expect([a.status, b.status, c.status, d.status, e.status]).toEqual([200, 200, 404, 200, 304]);
+    expect([a.etag, b.etag, c.etag, d.etag, e.etag]).toEqual([alone.owner.etag, alone.reader.etag, undefined, alone.elsewhere.etag, alone.owner.etag]);
+    expect(titles(d)).toEqual(titles(alone.elsewhere));
+    expect(titles(a)).toEqual(titles(alone.owner));
+  });
+
+  it('reads the versions asked for in one turn of the event loop with one statement, each answer its own', async () => {
+    const reader = await buildMember(t, team, 'READER');
+    const stranger = await buildUser(t);
+    const elsewhere = await buildWorkspace(t, owner, 'Read together');
+    const read = createListVersionReader(t.db);
+    const pool = t.db.$client;
+    const query = pool.query.bind(pool);
+    const statements: unknown[][] = [];
+    pool.query = ((...args: Parameters<typeof query>) => {
+      const config = args[0] as { name?: string; values?: unknown[] };
+      if (config?.name === 'sauce-list-versions') statements.push(config.values!);
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const answers = await Promise.allSettled([
+        read(team, owner.userId),
+        read(team, reader.userId),
+        read(team, stranger.userId),
+        read(elsewhere, owner.userId),
+        read(team, owner.userId),
+      ]);
+      // One statement, each pair once.
+      expect(statements).toEqual([[[team, team, team, elsewhere], [owner.userId, reader.userId, stranger.userId, owner.userId]]]);
+      const [o, r, s, e, again] = answers;
+      expect(o).toEqual({ status: 'fulfilled', value: { version: await version(), permission: 'OWNER' } });
+      expect(r).toEqual({ status: 'fulfilled', value: { version: await version(), permission: 'READER' } });
+      expect(s.status).toBe('rejected');
+      expect((s as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
+      expect(e).toEqual({ status: 'fulfilled', value: { version: await version(elsewhere), permission: 'OWNER' } });
+      expect(again).toEqual(o);
+      // A read asked for after a batch left is not served by it: it waits for the next one.
+      await create('After the batch');
+      expect((await read(team, owner.userId)).version).toBe(await version());
+      expect(statements).toHaveLength(2);
+    } finally {
+      pool.query = query as typeof pool.query;
+    }
   });
 
   it('reads favourite-tag lists every time (they follow the person’s tags, not the space): no ETag', async () => {

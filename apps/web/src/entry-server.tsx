@@ -2,6 +2,7 @@
 // --ssr` into apps/web/dist-ssr and loaded by the API on the first public page it serves
 // (apps/api src/web/ssr.ts). It renders the very tree the browser hydrates (app/providers
 // App, app/router routes), with the page's queries answered by the API in the same process.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -58,14 +59,31 @@ const PREFETCH: Record<string, (qc: QueryClient, params: Record<string, string |
 const handler = createStaticHandler(routes);
 startI18n('en', { ko, en });
 
+/** The page being rendered, for the API calls its queries make (several renders may be waiting on theirs at once). */
+const current = new AsyncLocalStorage<RenderRequest>();
+const page = () => {
+  const req = current.getStore();
+  if (!req) throw new Error('an API call outside a server render');
+  return req;
+};
+setServerTransport({
+  get origin() {
+    return page().origin;
+  },
+  fetch: (input, init) => page().fetch(input, init),
+});
+
 /**
  * Renders the page at `req.url` as a signed-out visitor sees it, in `req.lang`.
  * @returns null when the page is not one to render here: a redirect, or a query that did
  *   not succeed (an unknown or private share; the browser renders those itself).
  * @throws Error when rendering throws (a component that cannot run on the server).
  */
-export async function render(req: RenderRequest): Promise<Rendered | null> {
-  setServerTransport({ origin: req.origin, fetch: req.fetch });
+export function render(req: RenderRequest): Promise<Rendered | null> {
+  return current.run(req, () => renderPage(req));
+}
+
+async function renderPage(req: RenderRequest): Promise<Rendered | null> {
   const url = new URL(req.url, req.origin);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
@@ -84,5 +102,7 @@ export async function render(req: RenderRequest): Promise<Rendered | null> {
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </App>,
   );
-  return { html, state: dehydrate(qc) };
+  const state = dehydrate(qc);
+  qc.clear(); // nothing of this page outlives its answer
+  return { html, state };
 }

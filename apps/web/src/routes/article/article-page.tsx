@@ -10,6 +10,7 @@ import { ArticleSearch } from '../../features/articles/components/article-search
 import { useSaveArticle } from '../../features/articles/hooks/use-save-article.tsx';
 import { categoryFromParam } from '../../features/articles/lib/categories.tsx';
 import { useAppStore } from '../../state/app-store.ts';
+import frame from '../../components/page.module.css';
 import styles from './article-page.module.css';
 
 /**
@@ -56,14 +57,14 @@ export function ArticlePage() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <title>{`${heading} · Sauce`}</title>
-      <header className={styles.head}>
+      <header className={frame.head}>
         <div className={styles.titleRow}>
-          <h1 className={styles.heading}>
+          <h1 className={frame.heading}>
             {heading}
             {query.data && (
-              <span className={styles.count} aria-label={t('page.count', { count: total })}>
+              <span className={frame.count} aria-label={t('page.count', { count: total })}>
                 {total}
               </span>
             )}
@@ -75,14 +76,14 @@ export function ArticlePage() {
             </Link>
           )}
         </div>
-        <div className={styles.toolbar}>
+        <div className={frame.toolbar}>
           <ArticleSearch value={search} onChange={setSearch} />
         </div>
         {search && <p className={styles.searching}>{t('page.searchingFor', { search })}</p>}
       </header>
 
       {query.isError && !query.data ? (
-        <div className={styles.error} role="alert">
+        <div className={frame.error} role="alert">
           <p>{t('page.loadFailed')}</p>
           <button type="button" className={styles.retry} onClick={() => void query.refetch()}>
             {t('page.retry')}
@@ -103,8 +104,8 @@ export function ArticlePage() {
           onTag={onTag}
           empty={
             <>
-              <p className={styles.emptyTitle}>{t('page.empty')}</p>
-              <p className={styles.emptyHint}>{search ? t('page.emptySearch') : t('page.emptyCategory')}</p>
+              <p className={frame.emptyTitle}>{t('page.empty')}</p>
+              <p className={frame.emptyHint}>{search ? t('page.emptySearch') : t('page.emptyCategory')}</p>
               {search ? (
                 <button type="button" className={styles.retry} onClick={() => setSearch('')}>
                   {t('page.clearSearch')}

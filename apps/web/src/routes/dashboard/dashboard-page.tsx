@@ -15,6 +15,7 @@ import { TagFilter, TagFilterChips } from '../../features/tags/components/tag-fi
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import frame from '../../components/page.module.css';
 import styles from './dashboard-page.module.css';
 import { SearchBox } from './search-box.tsx';
 
@@ -110,15 +111,15 @@ export function DashboardPage() {
   const activeFlags = TYPE_FLAGS.filter((f) => flags[f]).length;
 
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <title>{`${heading || t('all')} · Sauce`}</title>
-      <header className={styles.head}>
+      <header className={frame.head}>
         <div className={styles.titleRow}>
           {workspace ? (
             <h1 className={styles.heading}>
               {tags.includes(title ?? '') ? `#${heading}` : heading}
               {data && (
-                <span className={styles.count} aria-label={t('count', { count: data.count })}>
+                <span className={frame.count} aria-label={t('count', { count: data.count })}>
                   {data.count}
                 </span>
               )}
@@ -127,7 +128,7 @@ export function DashboardPage() {
             <div className={styles.headingSkeleton} aria-hidden />
           )}
         </div>
-        <div className={styles.toolbar}>
+        <div className={frame.toolbar}>
           <SearchBox value={search} onChange={setSearch} />
           <TagFilter value={tags} onAdd={addTag} onRemove={removeTag} />
           <DropdownMenu.Root modal={false}>
@@ -159,7 +160,7 @@ export function DashboardPage() {
       </header>
 
       {isError && !data ? (
-        <div className={styles.error} role="alert">
+        <div className={frame.error} role="alert">
           <p>{t('loadFailed')}</p>
           <button type="button" className={styles.retry} onClick={() => void refetch()}>
             {t('retry')}
@@ -174,9 +175,9 @@ export function DashboardPage() {
           onDelete={onDelete}
           empty={
             <>
-              <p className={styles.emptyTitle}>{t('empty')}</p>
+              <p className={frame.emptyTitle}>{t('empty')}</p>
               {filtered ? (
-                <p className={styles.emptyHint}>{search || tags.length ? t('emptyFiltered') : t('emptyFlagsOnly')}</p>
+                <p className={frame.emptyHint}>{search || tags.length ? t('emptyFiltered') : t('emptyFlagsOnly')}</p>
               ) : (
                 canWrite && (
                   <Link to={createHref} className={styles.emptyAction}>

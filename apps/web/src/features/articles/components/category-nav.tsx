@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { useCategories } from '../api/articles.ts';
 import { CATEGORY_ICONS, CATEGORY_LIST, categoryFromParam } from '../lib/categories.tsx';
+import sideNav from '../../../components/side-nav.module.css';
 import styles from './category-nav.module.css';
 
 /** The /article link for category `id`, keeping the search (SPEC §2: the category and search carry). */
@@ -25,7 +26,7 @@ export function CategoryNav({ onNavigate }: { onNavigate?(): void }) {
   const { data: categories } = useCategories();
   const counts = new Map(categories?.map((c) => [c.id, c.articleCount]));
   return (
-    <nav className={styles.nav} aria-label={t('nav.label')}>
+    <nav className={sideNav.nav} aria-label={t('nav.label')}>
       <h2 className="visually-hidden">{t('nav.title')}</h2>
       <ul className={styles.list}>
         {CATEGORY_LIST.map((c) => {
@@ -40,12 +41,12 @@ export function CategoryNav({ onNavigate }: { onNavigate?(): void }) {
                 aria-current={selected ? 'page' : undefined}
                 onClick={onNavigate}
               >
-                <Icon size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
-                <span className={styles.name}>{t(`categories.${c.key}`)}</span>
+                <Icon size={16} strokeWidth={1.75} aria-hidden className={sideNav.icon} />
+                <span className={sideNav.name}>{t(`categories.${c.key}`)}</span>
                 {count === undefined ? (
-                  <span className={styles.badgeSkeleton} aria-hidden />
+                  <span className={sideNav.badgeSkeleton} aria-hidden />
                 ) : (
-                  <CountBadge className={styles.badge}>{count > 999 ? '999+' : count}</CountBadge>
+                  <CountBadge className={sideNav.badge}>{count > 999 ? '999+' : count}</CountBadge>
                 )}
               </Link>
             </li>

@@ -57,6 +57,7 @@ describe('entry-server render', () => {
     expect(pageA!.html).toContain('Grids for visitor A');
     expect(pageA!.html).not.toContain('visitor B');
     expect(pageA!.html).toContain('All articles');
+    expect(pageA!.html).not.toContain('<title>'); // the head's, written by the server
     expect(pageB!.html).toContain('Colour for visitor B');
     expect(pageB!.html).toContain('디자인');
   });

@@ -19,8 +19,8 @@ import { bundles as ko } from './i18n/ko.ts';
 import { setServerTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
-/** The id of the `<script type="application/json">` holding a rendered page's queries, read by main.tsx before hydrating. */
-export const STATE_ELEMENT_ID = 'ssr-state';
+/** The id of the element the API writes the page's state into (lib/ssr.ts). */
+export { STATE_ELEMENT_ID } from './lib/ssr.ts';
 
 /** One page to render. */
 export interface RenderRequest {

@@ -6,12 +6,8 @@ import { App } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { loadI18n } from './i18n/index.ts';
 import { queryClient } from './lib/query-client.ts';
+import { SSR_ATTRIBUTE, STATE_ELEMENT_ID } from './lib/ssr.ts';
 import './styles/global.css';
-
-/** entry-server.tsx's STATE_ELEMENT_ID: present on a page the server rendered. */
-const STATE_ELEMENT_ID = 'ssr-state';
-/** Set on `<html>` by the server on a page it rendered, until that page is hydrated (styles that wait for the app, e.g. image fade-ins, key on it). */
-const SSR_ATTRIBUTE = 'data-ssr';
 
 const root = document.getElementById('root')!;
 const state = document.getElementById(STATE_ELEMENT_ID);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Permission } from '@sauce/contract/common';
 import { countedLength, LIMITS } from '@sauce/contract/limits';
 import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/sauces';
+import DataLoader from 'dataloader';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema.ts';
@@ -199,7 +200,7 @@ export interface ListVersion {
  * What decides whether a space's list changed (issue #9 item 12): the space's version and
  * the caller's role, read by PostgreSQL's primary keys. The reads that requests ask for
  * within one turn of the event loop go to PostgreSQL together, as one statement (a pair
- * asked for several times is read once): a dashboard's requests arriving together cost one
+ * asked for several times is read once; batched by `dataloader`): a dashboard's requests arriving together cost one
  * round trip instead of one each — the single read was about half of a cached list's CPU,
  * PostgreSQL's and the server's (`npm run bench`). No read is served stale: a batch's
  * statement is sent after every request in it arrived (none joins a statement already on
@@ -209,48 +210,30 @@ export interface ListVersion {
  *   database being unreachable) for every request of the batch.
  */
 export function createListVersionReader(db: Db) {
-  interface Waiting {
-    workspaceId: number;
-    userId: number;
-    resolve: (row: { version: string | null; permission: Permission | null }) => void;
-    reject: (e: unknown) => void;
-  }
-  /** The pairs asked for in this turn of the event loop, by `workspaceId:userId`; null when none. */
-  let batch: Map<string, Waiting[]> | null = null;
-
-  const send = async (pairs: Map<string, Waiting[]>) => {
-    const waiting = [...pairs.values()];
-    try {
+  type Row = { version: string | null; permission: Permission | null };
+  // DataLoader gathers the keys asked for until its batch is dispatched (setImmediate: after
+  // the I/O callbacks of this turn, so requests arriving together share it) and hands each
+  // key once to the batch function. Its memo lasts one batch: cleared as the batch leaves,
+  // so a later read is never answered from an earlier batch.
+  const loader: DataLoader<string, Row> = new DataLoader(
+    async (keys) => {
+      loader.clearAll();
+      const pairs = keys.map((k) => k.split(':').map(Number) as [number, number]);
       // Scalar subqueries: always two primary-key lookups per pair, whatever the batch's size.
-      const { rows } = await db.$client.query<{ version: string | null; permission: Permission | null }>({
+      const { rows } = await db.$client.query<Row>({
         name: 'sauce-list-versions',
         text: `SELECT (SELECT w.version FROM workspaces w WHERE w.id = k.workspace_id) AS version,
             (SELECT m.permission FROM workspace_members m WHERE m.workspace_id = k.workspace_id AND m.user_id = k.user_id) AS permission
           FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(workspace_id, user_id, i) ORDER BY k.i`,
-        values: [waiting.map((w) => w[0]!.workspaceId), waiting.map((w) => w[0]!.userId)],
+        values: [pairs.map(([w]) => w), pairs.map(([, u]) => u)],
       });
-      waiting.forEach((ws, i) => ws.forEach((w) => w.resolve(rows[i]!)));
-    } catch (e) {
-      for (const ws of waiting) for (const w of ws) w.reject(e);
-    }
-  };
+      return rows;
+    },
+    { batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
 
   return async function read(workspaceId: number, userId: number): Promise<ListVersion> {
-    const row = await new Promise<{ version: string | null; permission: Permission | null }>((resolve, reject) => {
-      if (!batch) {
-        batch = new Map();
-        setImmediate(() => {
-          const pairs = batch!;
-          batch = null;
-          void send(pairs);
-        });
-      }
-      const key = `${workspaceId}:${userId}`;
-      const waiting = { workspaceId, userId, resolve, reject };
-      const same = batch.get(key);
-      if (same) same.push(waiting);
-      else batch.set(key, [waiting]);
-    });
+    const row = await loader.load(`${workspaceId}:${userId}`);
     const permission = authorizePermission(row.permission, 'read');
     return { version: Number(row.version), permission };
   };

@@ -14,9 +14,10 @@ import { gzipSync } from 'node:zlib';
  * which loads the app on the visitor's first intent), `index.html` for the app itself.
  * `modules` are what the first view loads besides the entry: the page's lazy module, the
  * translations of the larger language, and on the dashboard the signed-in shell's lazy parts
- * shown at once (folders with drag and drop, the avatar menu) and the live-event schema (the
- * `workspaces` contract chunk, loaded when the event stream opens). A module is a source
- * path as the manifest names it, or the name of a shared chunk.
+ * shown at once (the folder list, the avatar menu). Not counted: what loads when the browser
+ * is first idle (menus' Radix parts, folders' drag and drop) or on demand (dialogs, the
+ * live-event schema with the first event). A module is a source path as the manifest names
+ * it, or the name of a shared chunk.
  *
  * `targetKb` is issue #11 item 2's figure (null where the issue sets none); `kb` is the
  * budget enforced. The public pages meet the issue's 80 KB. The rows 'once hydrated' are
@@ -34,13 +35,12 @@ export const BUDGETS = [
     route: '/dashboard',
     entry: 'index.html',
     targetKb: 150,
-    kb: 280,
+    kb: 195,
     modules: [
       'src/routes/dashboard/dashboard-page.tsx',
       'src/i18n/ko.ts',
       'src/features/folders/components/folder-nav.tsx',
       'src/app/user-menu.tsx',
-      'workspaces',
     ],
   },
 ];

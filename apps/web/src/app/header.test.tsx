@@ -71,4 +71,22 @@ describe('roles in the shell (SPEC §2 Header, §6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     expect(await screen.findByRole('dialog', { name: 'New folder' })).toBeTruthy();
   });
+
+  it("an editor's folder list gets drag and drop once idle, the focused row keeps focus; a menu opens on its first press", async () => {
+    current = team('OWNER');
+    renderWithApp(<FolderNav workspaceId={9} total={2} selectedId={null} onSelect={() => {}} onSelectedDeleted={() => {}} />);
+    const plain = await screen.findByRole('button', { name: 'Mood' });
+    // Drawn first without drag and drop (issue #11 item 2): no drag instructions yet.
+    expect(plain.getAttribute('aria-describedby')).not.toContain(' ');
+    plain.focus();
+    // Then the draggable list replaces it: a new element, with the instructions, still focused.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mood' }).getAttribute('aria-describedby')).toContain(' '));
+    const draggable = screen.getByRole('button', { name: 'Mood' });
+    expect(draggable).not.toBe(plain);
+    expect(document.activeElement).toBe(draggable);
+
+    // The menu's trigger may still be the placeholder: pressing it opens the menu all the same.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Options for Mood' }), { button: 0 });
+    expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy();
+  });
 });

@@ -1,10 +1,9 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { User } from '@sauce/contract/auth';
 import { Bell, LogOut, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
-import { MenuContent, MenuItem, MenuSeparator } from '../components/menu.tsx';
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/menu.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useUnreadNotices } from '../features/notices/api/notices.ts';
 import styles from './header.module.css';
@@ -19,14 +18,14 @@ export function UserMenu({ user, isPublicPage }: { user: User; isPublicPage: boo
   const logout = useLogout();
   const unread = (useUnreadNotices().data ?? 0) > 0;
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
+    <Menu modal={false}>
+      <MenuTrigger
         className={styles.avatarButton}
         aria-label={`${t('header.account')} (${user.nickname})${unread ? ` · ${t('header.unreadNotices')}` : ''}`}
       >
         <Avatar name={user.nickname} image={user.profileImage} className={styles.avatar} />
         {unread && <span className={styles.unreadDot} aria-hidden />}
-      </Menu.Trigger>
+      </MenuTrigger>
       <MenuContent layer="popover" className={styles.menu} align="end" sideOffset={8}>
         <div className={styles.menuUser}>
           <span className={styles.menuName}>{user.nickname}</span>
@@ -53,6 +52,6 @@ export function UserMenu({ user, isPublicPage }: { user: User; isPublicPage: boo
           {t('header.logout')}
         </MenuItem>
       </MenuContent>
-    </Menu.Root>
+    </Menu>
   );
 }

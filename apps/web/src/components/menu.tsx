@@ -1,24 +1,126 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, type LucideIcon } from 'lucide-react';
-import styles from './menu.module.css';
+import type * as Radix from '@radix-ui/react-dropdown-menu';
+import type { LucideIcon } from 'lucide-react';
+import { type ComponentProps, createContext, type KeyboardEvent, type PointerEvent, type ReactNode, use, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/when-idle.ts';
 
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+/**
+ * Dropdown menus (Radix DropdownMenu), with the anatomy of Radix's own parts: `Menu` (the
+ * root), `MenuTrigger`, `MenuContent` and its items. Radix and its positioning (about 30 KB
+ * gzip) are loaded when the browser is next idle after a menu is first shown, not with the
+ * page (issue #11 item 2). Until then the trigger is a plain button with the same props,
+ * and pressing it (pointer, Enter, Space, ArrowDown: what opens a Radix menu) opens the
+ * menu as soon as its parts are there.
+ */
+type Kit = typeof import('./menu-kit.tsx');
 
-export interface MenuContentProps extends Menu.DropdownMenuContentProps {
-  /** 'popover' lifts the menu above modals (SPEC §9 z-index); default 'menu'. */
-  layer?: 'menu' | 'popover';
+let kit: Kit | null = null;
+let loading: Promise<Kit> | null = null;
+
+/** Loads the menu's Radix parts once; later calls share the first promise. */
+export function loadMenuKit(): Promise<Kit> {
+  loading ??= import('./menu-kit.tsx').then((m) => (kit = m));
+  return loading;
 }
 
-/** A dropdown menu's panel, in a portal. Size it (min-width) with `className`. */
-export function MenuContent({ layer = 'menu', className, ...props }: MenuContentProps) {
+
+interface MenuState {
+  kit: Kit | null;
+  /** The placeholder trigger was pressed: open once the parts are loaded. */
+  requestOpen(): void;
+}
+const MenuContext = createContext<MenuState | null>(null);
+
+function useMenu(part: string): MenuState {
+  const state = use(MenuContext);
+  if (!state) throw new Error(`${part} must be inside a <Menu>`);
+  return state;
+}
+/** The loaded parts, for what renders only inside an open menu's content. */
+function useKit(part: string): Kit {
+  const loaded = useMenu(part).kit;
+  if (!loaded) throw new Error(`${part} rendered before the menu was loaded`);
+  return loaded;
+}
+
+export type MenuProps = Radix.DropdownMenuProps;
+
+/** A dropdown menu's root: Radix's `DropdownMenu.Root` once loaded; same props. */
+export function Menu({ children, ...props }: MenuProps) {
+  const [loaded, setLoaded] = useState(kit);
+  const [wanted, setWanted] = useState(false);
+  const { open, onOpenChange } = props;
+
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    const ready = () => void loadMenuKit().then((k) => live && setLoaded(k));
+    // A controlled menu opened by its owner, or a pressed trigger: load now.
+    const cancel = open || wanted ? (ready(), undefined) : whenIdle(ready);
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [loaded, open, wanted]);
+
+  const requestOpen = () => {
+    setWanted(true);
+    onOpenChange?.(true);
+  };
+  const state: MenuState = { kit: loaded, requestOpen };
+  if (!loaded) return <MenuContext value={state}>{children}</MenuContext>;
+  // The menu opens with the parts when the placeholder was pressed (uncontrolled menus).
+  const root = open === undefined && wanted ? { defaultOpen: true, ...props } : props;
   return (
-    <Menu.Portal>
-      <Menu.Content className={cx(styles.content, layer === 'popover' && styles.popover, className)} {...props} />
-    </Menu.Portal>
+    <MenuContext value={state}>
+      <loaded.Root {...root}>{children}</loaded.Root>
+    </MenuContext>
   );
 }
 
-export interface MenuItemProps extends Menu.DropdownMenuItemProps {
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+export type MenuTriggerProps = ComponentProps<'button'>;
+
+/** The button that opens the menu (Radix's `DropdownMenu.Trigger` once loaded). */
+export function MenuTrigger({ onPointerDown, onKeyDown, ...props }: MenuTriggerProps) {
+  const { kit: loaded, requestOpen } = useMenu('MenuTrigger');
+  if (loaded) return <loaded.Trigger onPointerDown={onPointerDown} onKeyDown={onKeyDown} {...props} />;
+  const press = (e: PointerEvent<HTMLButtonElement> | KeyboardEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    requestOpen();
+  };
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      {...props}
+      onPointerDown={(e) => {
+        onPointerDown?.(e);
+        if (!e.defaultPrevented && !props.disabled && e.button === 0 && !e.ctrlKey) press(e);
+      }}
+      onKeyDown={(e) => {
+        onKeyDown?.(e);
+        if (!e.defaultPrevented && !props.disabled && OPEN_KEYS.has(e.key)) press(e);
+      }}
+    />
+  );
+}
+
+export interface MenuContentProps extends Radix.DropdownMenuContentProps {
+  /** 'popover' lifts the menu above modals (SPEC §9 z-index); default 'menu'. */
+  layer?: 'menu' | 'popover';
+  children?: ReactNode;
+}
+
+/** A dropdown menu's panel, in a portal. Size it (min-width) with `className`. */
+export function MenuContent(props: MenuContentProps) {
+  const loaded = useMenu('MenuContent').kit;
+  return loaded ? <loaded.Content {...props} /> : null;
+}
+
+export interface MenuItemProps extends Radix.DropdownMenuItemProps {
   /** A 16px icon before the text. */
   icon?: LucideIcon;
   /** Destructive actions are red (DESIGN.md: red only for danger). */
@@ -26,34 +128,29 @@ export interface MenuItemProps extends Menu.DropdownMenuItemProps {
 }
 
 /** A menu item; its height and padding come with `className`. */
-export function MenuItem({ icon: Icon, danger, className, children, ...props }: MenuItemProps) {
-  return (
-    <Menu.Item className={cx(styles.item, danger && styles.danger, className)} {...props}>
-      {Icon && <Icon size={16} strokeWidth={1.75} aria-hidden />}
-      {children}
-    </Menu.Item>
-  );
+export function MenuItem(props: MenuItemProps) {
+  const { Item } = useKit('MenuItem');
+  return <Item {...props} />;
 }
 
-export interface MenuCheckboxItemProps extends Menu.DropdownMenuCheckboxItemProps {
+export interface MenuCheckboxItemProps extends Radix.DropdownMenuCheckboxItemProps {
   /** The class of the check box drawn before the text (a check mark when checked). */
   boxClassName?: string;
 }
 
 /** A checkbox menu item: the box, then the text; it stays open when toggled. */
-export function MenuCheckboxItem({ boxClassName, className, children, ...props }: MenuCheckboxItemProps) {
-  return (
-    <Menu.CheckboxItem className={cx(styles.item, className)} onSelect={(e) => e.preventDefault()} {...props}>
-      <span className={boxClassName} aria-hidden>
-        <Menu.ItemIndicator>
-          <Check size={12} strokeWidth={2.5} />
-        </Menu.ItemIndicator>
-      </span>
-      {children}
-    </Menu.CheckboxItem>
-  );
+export function MenuCheckboxItem(props: MenuCheckboxItemProps) {
+  const { CheckboxItem } = useKit('MenuCheckboxItem');
+  return <CheckboxItem {...props} />;
+}
+
+/** A heading inside the menu's panel (not an item). */
+export function MenuLabel(props: Radix.DropdownMenuLabelProps) {
+  const { Label } = useKit('MenuLabel');
+  return <Label {...props} />;
 }
 
 export function MenuSeparator() {
-  return <Menu.Separator className={styles.separator} />;
+  const { Separator } = useKit('MenuSeparator');
+  return <Separator />;
 }

@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
 import { Plus, SlidersHorizontal } from 'lucide-react';
@@ -6,7 +5,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CountBadge } from '../../components/count-badge.tsx';
-import { MenuCheckboxItem, MenuContent } from '../../components/menu.tsx';
+import { Menu, MenuCheckboxItem, MenuContent, MenuLabel, MenuTrigger } from '../../components/menu.tsx';
 import { useFolders } from '../../features/folders/api/folders.ts';
 import { useSauces, type SauceFilters } from '../../features/sauces/api/get-sauces.ts';
 import { SauceGrid } from '../../features/sauces/components/sauce-grid.tsx';
@@ -131,17 +130,17 @@ export function DashboardPage() {
         <div className={frame.toolbar}>
           <SearchBox value={search} onChange={setSearch} />
           <TagFilter value={tags} onAdd={addTag} onRemove={removeTag} />
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger
+          <Menu modal={false}>
+            <MenuTrigger
               className={`${styles.filterButton} ${activeFlags ? styles.filterActive : ''}`}
               aria-label={activeFlags ? t('filter.buttonCount', { count: activeFlags }) : t('filter.button')}
             >
               <SlidersHorizontal size={16} strokeWidth={1.75} aria-hidden />
               <span className={styles.filterLabel}>{t('filter.button')}</span>
               {activeFlags > 0 && <CountBadge tone="accent">{activeFlags}</CountBadge>}
-            </DropdownMenu.Trigger>
+            </MenuTrigger>
             <MenuContent className={styles.menu} align="end" sideOffset={8}>
-              <DropdownMenu.Label className={styles.menuLabel}>{t('filter.title')}</DropdownMenu.Label>
+              <MenuLabel className={styles.menuLabel}>{t('filter.title')}</MenuLabel>
               {TYPE_FLAGS.map((flag) => (
                 <MenuCheckboxItem
                   key={flag}
@@ -154,7 +153,7 @@ export function DashboardPage() {
                 </MenuCheckboxItem>
               ))}
             </MenuContent>
-          </DropdownMenu.Root>
+          </Menu>
         </div>
         <TagFilterChips value={tags} onRemove={removeTag} onClear={() => setTags([])} />
       </header>

@@ -1,10 +1,9 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { Folder } from '@sauce/contract/folders';
 import { LIMITS } from '@sauce/contract/limits';
 import { ChevronDown, FolderPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuCheckboxItem, MenuContent, MenuItem, MenuSeparator } from '../../../components/menu.tsx';
+import { Menu, MenuCheckboxItem, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../components/menu.tsx';
 import { useFolders } from '../api/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
 import { FolderAddDialog } from './folder-add-dialog.tsx';
@@ -60,11 +59,11 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
 
   return (
     <>
-      <Menu.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Menu.Trigger ref={setTrigger} className={styles.trigger} aria-label={`${t('multi.label')}: ${label}`}>
+      <Menu open={menuOpen} onOpenChange={setMenuOpen}>
+        <MenuTrigger ref={setTrigger} className={styles.trigger} aria-label={`${t('multi.label')}: ${label}`}>
           <span className={`${styles.value} ${selected.length === 0 ? styles.placeholder : ''}`}>{label}</span>
           <ChevronDown size={16} strokeWidth={1.75} aria-hidden className={styles.chevron} />
-        </Menu.Trigger>
+        </MenuTrigger>
         <MenuContent
           layer="popover"
           className={styles.content}
@@ -112,7 +111,7 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
             ))}
           </div>
         </MenuContent>
-      </Menu.Root>
+      </Menu>
       <FolderAddDialog
         workspaceId={workspaceId}
         open={adding}

@@ -1,20 +1,45 @@
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import type { Folder as FolderT } from '@sauce/contract/folders';
 import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
-import { MenuContent, MenuItem } from '../../../components/menu.tsx';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
 import { usePolicy } from '../../../lib/use-policy.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useDeleteFolder, useFolders, useReorderFolders } from '../api/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
-import { FolderAddDialog } from './folder-add-dialog.tsx';
 import { formatFolderCount } from './folder-count.ts';
 import styles from './folder-nav.module.css';
-import { FolderRenameDialog } from './folder-rename-dialog.tsx';
+import { whenIdle } from '../../../lib/when-idle.ts';
+
+// Issue #11 item 2: the dialogs load when opened, drag and drop when the browser is idle.
+const FolderAddDialog = lazy(async () => ({ default: (await import('./folder-add-dialog.tsx')).FolderAddDialog }));
+const FolderRenameDialog = lazy(async () => ({ default: (await import('./folder-rename-dialog.tsx')).FolderRenameDialog }));
+const DraggableFolderList = lazy(async () => ({ default: (await import('./draggable-folder-list.tsx')).DraggableFolderList }));
+
+
+/**
+ * The folder list before drag and drop is loaded. When it gives way to the draggable list,
+ * it notes the `data-focus-key` of the row element that had focus in `refocusRef`, for the
+ * draggable list to focus the same element (a keyboard user keeps their place).
+ */
+function PlainFolderList({ refocusRef, children }: { refocusRef: RefObject<string | null>; children: ReactNode }) {
+  const ref = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const list = ref.current;
+    return () => {
+      const focused = document.activeElement;
+      if (list && focused && list.contains(focused)) refocusRef.current = focused.getAttribute('data-focus-key');
+    };
+  }, [refocusRef]);
+  return (
+    <ul className={styles.list} ref={ref}>
+      {children}
+    </ul>
+  );
+}
 
 export interface FolderNavProps {
   workspaceId: number;
@@ -28,20 +53,13 @@ export interface FolderNavProps {
   onSelectedDeleted(): void;
 }
 
-/** Moves the item at `from` to `to` (a copy). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
 /**
  * The sidebar's folder view below the workspace header (SPEC §2 Sidebar): the 'all'
  * entry, the '폴더' section with its add button, and the draggable folder list with count
  * badges and a hover menu to rename or delete. Readers see no menu and cannot drag; the add
  * button stays and answers them with the not-authorized notice (SPEC §6). What each person
- * may do comes from the space's abilities.
+ * may do comes from the space's abilities. The list is first drawn without drag and drop,
+ * which replaces it when the browser is idle, keeping the focused row focused.
  */
 export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelectedDeleted }: FolderNavProps) {
   const { t } = useTranslation('folders');
@@ -55,14 +73,11 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
   const [renaming, setRenaming] = useState<FolderT | null>(null);
   const countIdPrefix = useId();
   const list = folders ?? [];
-
-  const onDragEnd = ({ source, destination }: DropResult) => {
-    // SPEC §4: dropped outside the list, nothing changes.
-    if (!destination || destination.index === source.index) return;
-    reorder.mutate(moveItem(list, source.index, destination.index), {
-      onError: () => showToast(t('reorderFailed'), 'error'),
-    });
-  };
+  const canReorder = abilities.reorderFolders;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (canReorder ? whenIdle(() => setIdle(true)) : undefined), [canReorder]);
+  /** The row element focused when the plain list gave way to the draggable one. */
+  const refocusRef = useRef<string | null>(null);
 
   const askDelete = async (folder: FolderT) => {
     const ok = await confirmDialog({
@@ -88,7 +103,74 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
     }
   };
 
-  const position = (index: number) => index + 1;
+  const renderRow = (folder: FolderT, handleProps?: DraggableProvidedDragHandleProps | null): ReactNode => {
+    const selected = folder.id === selectedId;
+    const countId = `${countIdPrefix}-count-${folder.id}`;
+    return (
+      <>
+        <div
+          {...handleProps}
+          role="button"
+          tabIndex={0}
+          aria-label={folder.name}
+          aria-current={selected ? 'page' : undefined}
+          title={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`}
+          // The badge is hidden from screen readers: the count is said
+          // here, before the drag instructions (the title would be lost).
+          aria-describedby={[countId, handleProps?.['aria-describedby']].filter(Boolean).join(' ')}
+          className={styles.handle}
+          data-focus-key={`folder-${folder.id}`}
+          onClick={() => onSelect(folder)}
+          onKeyDown={(e) => selectOnKey(e, folder)}
+        >
+          {selected ? (
+            <FolderOpen size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
+          ) : (
+            <Folder size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
+          )}
+          <span className={styles.name}>{folder.name}</span>
+          <CountBadge className={styles.badge} aria-hidden>
+            {formatFolderCount(folder.itemCount)}
+          </CountBadge>
+        </div>
+        <span id={countId} className="visually-hidden">
+          {t('itemCount', { count: folder.itemCount })}
+        </span>
+        {canEdit && (
+          <Menu modal={false}>
+            <MenuTrigger className={styles.more} aria-label={t('options', { name: folder.name })} data-focus-key={`folder-menu-${folder.id}`}>
+              <MoreHorizontal size={16} strokeWidth={1.75} aria-hidden />
+            </MenuTrigger>
+            <MenuContent layer="popover" className={styles.menu} align="start" side="right" sideOffset={4}>
+              {abilities.updateFolder && (
+                <MenuItem icon={Pencil} className={styles.menuItem} onSelect={() => setRenaming(folder)}>
+                  {t('rename')}
+                </MenuItem>
+              )}
+              {abilities.deleteFolder && (
+                <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
+                  {t('delete')}
+                </MenuItem>
+              )}
+            </MenuContent>
+          </Menu>
+        )}
+      </>
+    );
+  };
+
+  const rowClass = (folder: FolderT, dragging = false) =>
+    [styles.row, folder.id === selectedId && styles.selected, dragging && styles.dragging].filter(Boolean).join(' ');
+
+  const staticList = (
+    <PlainFolderList refocusRef={refocusRef}>
+      {list.map((folder) => (
+        <li key={folder.id} className={rowClass(folder)}>
+          {renderRow(folder)}
+        </li>
+      ))}
+    </PlainFolderList>
+  );
 
   return (
     <nav className={styles.nav} aria-label={t('shell:sidebar.folders')}>
@@ -133,100 +215,27 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
           <p>{t('empty')}</p>
           {abilities.createFolder && <p className={styles.emptyHint}>{t('emptyHint')}</p>}
         </div>
+      ) : canReorder && idle ? (
+        <Suspense fallback={staticList}>
+          <DraggableFolderList
+            droppableId={`folders-${workspaceId}`}
+            folders={list}
+            rowClass={rowClass}
+            renderRow={renderRow}
+            onReorder={(next) => reorder.mutate(next, { onError: () => showToast(t('reorderFailed'), 'error') })}
+            refocusRef={refocusRef}
+          />
+        </Suspense>
       ) : (
-        <DragDropContext
-          dragHandleUsageInstructions={t('dragHint')}
-          onDragStart={(start, provided) => {
-            const f = list[start.source.index];
-            provided.announce(t('dragStart', { name: f?.name, position: position(start.source.index) }));
-          }}
-          onDragUpdate={(update, provided) =>
-            update.destination && provided.announce(t('dragUpdate', { position: position(update.destination.index) }))
-          }
-          onDragEnd={(result, provided) => {
-            const name = list[result.source.index]?.name;
-            provided.announce(
-              result.destination
-                ? t('dragDrop', { name, position: position(result.destination.index) })
-                : t('dragCancel', { name }),
-            );
-            onDragEnd(result);
-          }}
-        >
-          <Droppable droppableId={`folders-${workspaceId}`}>
-            {(drop) => (
-              <ul className={styles.list} ref={drop.innerRef} {...drop.droppableProps}>
-                {list.map((folder, index) => {
-                  const selected = folder.id === selectedId;
-                  const countId = `${countIdPrefix}-count-${folder.id}`;
-                  return (
-                    <Draggable key={folder.id} draggableId={String(folder.id)} index={index} isDragDisabled={!abilities.reorderFolders}>
-                      {(drag, snapshot) => (
-                        <li
-                          ref={drag.innerRef}
-                          {...drag.draggableProps}
-                          className={`${styles.row} ${selected ? styles.selected : ''} ${snapshot.isDragging ? styles.dragging : ''}`}
-                        >
-                          <div
-                            {...drag.dragHandleProps}
-                            role="button"
-                            tabIndex={0}
-                            aria-label={folder.name}
-                            aria-current={selected ? 'page' : undefined}
-                            title={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`}
-                            // The badge is hidden from screen readers: the count is said
-                            // here, before the drag instructions (the title would be lost).
-                            aria-describedby={[countId, drag.dragHandleProps?.['aria-describedby']].filter(Boolean).join(' ')}
-                            className={styles.handle}
-                            onClick={() => onSelect(folder)}
-                            onKeyDown={(e) => selectOnKey(e, folder)}
-                          >
-                            {selected ? (
-                              <FolderOpen size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
-                            ) : (
-                              <Folder size={16} strokeWidth={1.75} aria-hidden className={styles.icon} />
-                            )}
-                            <span className={styles.name}>{folder.name}</span>
-                            <CountBadge className={styles.badge} aria-hidden>
-                              {formatFolderCount(folder.itemCount)}
-                            </CountBadge>
-                          </div>
-                          <span id={countId} className="visually-hidden">
-                            {t('itemCount', { count: folder.itemCount })}
-                          </span>
-                          {canEdit && (
-                            <Menu.Root modal={false}>
-                              <Menu.Trigger className={styles.more} aria-label={t('options', { name: folder.name })}>
-                                <MoreHorizontal size={16} strokeWidth={1.75} aria-hidden />
-                              </Menu.Trigger>
-                              <MenuContent layer="popover" className={styles.menu} align="start" side="right" sideOffset={4}>
-                                {abilities.updateFolder && (
-                                  <MenuItem icon={Pencil} className={styles.menuItem} onSelect={() => setRenaming(folder)}>
-                                    {t('rename')}
-                                  </MenuItem>
-                                )}
-                                {abilities.deleteFolder && (
-                                  <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
-                                    {t('delete')}
-                                  </MenuItem>
-                                )}
-                              </MenuContent>
-                            </Menu.Root>
-                          )}
-                        </li>
-                      )}
-                    </Draggable>
-                  );
-                })}
-                {drop.placeholder}
-              </ul>
-            )}
-          </Droppable>
-        </DragDropContext>
+        staticList
       )}
 
-      <FolderAddDialog workspaceId={workspaceId} open={adding} onOpenChange={setAdding} />
-      <FolderRenameDialog workspaceId={workspaceId} folder={renaming} onClose={() => setRenaming(null)} />
+      {(adding || renaming) && (
+        <Suspense fallback={null}>
+          {adding && <FolderAddDialog workspaceId={workspaceId} open onOpenChange={setAdding} />}
+          {renaming && <FolderRenameDialog workspaceId={workspaceId} folder={renaming} onClose={() => setRenaming(null)} />}
+        </Suspense>
+      )}
     </nav>
   );
 }

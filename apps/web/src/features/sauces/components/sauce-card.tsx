@@ -1,10 +1,9 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Sauce } from '@sauce/contract/sauces';
 import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, StickyNote, Trash2 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MenuContent, MenuItem } from '../../../components/menu.tsx';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { formatSauceDate, isImageSrc, linkDomain, sauceName } from '../lib/format.ts';
 import { Avatar } from './author-avatar.tsx';
@@ -111,16 +110,16 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
         </time>
       </footer>
       {sauce.isEditable && onDelete && (
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger className={styles.menuButton} aria-label={t('card.menu', { title: name })}>
+        <Menu modal={false}>
+          <MenuTrigger className={styles.menuButton} aria-label={t('card.menu', { title: name })}>
             <MoreHorizontal size={18} strokeWidth={1.75} aria-hidden />
-          </DropdownMenu.Trigger>
+          </MenuTrigger>
           <MenuContent className={styles.menu} align="end" sideOffset={4}>
             <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => onDelete(sauce)}>
               {t('delete.action')}
             </MenuItem>
           </MenuContent>
-        </DropdownMenu.Root>
+        </Menu>
       )}
     </article>
   );

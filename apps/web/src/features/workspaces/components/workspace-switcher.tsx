@@ -1,9 +1,8 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { Check, ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuContent, MenuItem, MenuSeparator } from '../../../components/menu.tsx';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../../components/menu.tsx';
 import { useWorkspaces } from '../api/get-workspaces.ts';
 import { useSelectWorkspace } from '../hooks/use-select-workspace.ts';
 import { useWorkspaceName } from '../hooks/use-workspace-name.ts';
@@ -25,17 +24,17 @@ export function WorkspaceSwitcher({ current }: { current: WorkspaceSummary }) {
   const name = nameOf(current);
   return (
     <>
-      <Menu.Root modal={false}>
-        <Menu.Trigger className={styles.trigger} aria-label={`${name} · ${t('switcher.label')}`}>
+      <Menu modal={false}>
+        <MenuTrigger className={styles.trigger} aria-label={`${name} · ${t('switcher.label')}`}>
           <WorkspaceAvatar name={name} image={current.image} size="lg" />
           <span className={styles.text}>
             <span className={styles.name}>{name}</span>
             <span className={styles.role}>{t(`permission.${current.permission}`)}</span>
           </span>
           <ChevronDown size={18} strokeWidth={1.75} aria-hidden className={styles.chevron} />
-        </Menu.Trigger>
+        </MenuTrigger>
         <MenuContent className={styles.menu} align="start" sideOffset={6}>
-          <Menu.Label className={styles.menuLabel}>{t('switcher.label')}</Menu.Label>
+          <MenuLabel className={styles.menuLabel}>{t('switcher.label')}</MenuLabel>
           {list.map((w) => {
             const isCurrent = w.id === current.id;
             return (
@@ -51,7 +50,7 @@ export function WorkspaceSwitcher({ current }: { current: WorkspaceSummary }) {
             {t('switcher.add')}
           </MenuItem>
         </MenuContent>
-      </Menu.Root>
+      </Menu>
       <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
     </>
   );

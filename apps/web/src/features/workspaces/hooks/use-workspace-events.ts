@@ -29,11 +29,11 @@ export interface WorkspaceEventsConnection {
  * gave up on (a 401 TOKEN_EXPIRED, a 404 after removal, the server down) is reopened after
  * {@link RECONNECT_MS} backoff, refreshing the session first on the first failure of a
  * streak (an expired access token is the usual cause). Events are checked against the
- * contract's schema, loaded with the stream (zod is no part of the first chunk, issue #11
- * item 2), in the order they came. Returns `close()`.
+ * contract's schema, loaded with the first event (zod is no part of a page's first load,
+ * issue #11 item 2), in the order they came. Returns `close()`.
  */
 export function connectWorkspaceEvents({ workspaceId, onEvent, onClosed, onReconnected }: WorkspaceEventsConnection): () => void {
-  const schema = import('@sauce/contract/workspaces').then((m) => m.zWorkspaceEvent);
+  let schema: Promise<typeof import('@sauce/contract/workspaces').zWorkspaceEvent> | undefined;
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -53,6 +53,7 @@ export function connectWorkspaceEvents({ workspaceId, onEvent, onClosed, onRecon
       } catch {
         return;
       }
+      schema ??= import('@sauce/contract/workspaces').then((m) => m.zWorkspaceEvent);
       void schema.then((zWorkspaceEvent) => {
         const parsed = zWorkspaceEvent.safeParse(data);
         if (parsed.success && !stopped) onEvent(parsed.data);

@@ -1,0 +1,86 @@
+import { DragDropContext, Draggable, type DraggableProvidedDragHandleProps, Droppable } from '@hello-pangea/dnd';
+import type { Folder } from '@sauce/contract/folders';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './folder-nav.module.css';
+
+/** Moves the item at `from` to `to` (a copy). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+export interface DraggableFolderListProps {
+  droppableId: string;
+  folders: readonly Folder[];
+  /** A row's class, given whether it is being dragged. */
+  rowClass(folder: Folder, dragging: boolean): string;
+  /** A row's content, its drag handle given the drag props. */
+  renderRow(folder: Folder, handleProps: DraggableProvidedDragHandleProps | null): ReactNode;
+  /** The folders in their new order, after a drop that moved one (SPEC §4 Reorder folders). */
+  onReorder(next: Folder[]): void;
+  /** The `data-focus-key` of the element to focus once shown (the plain list had it focused). */
+  refocusRef: RefObject<string | null>;
+}
+
+/**
+ * The sidebar's folder list with drag and drop (@hello-pangea/dnd: pointer, touch and
+ * keyboard — Space to lift, arrows to move — announced to screen readers in the person's
+ * language). Loaded by FolderNav when the browser is idle, for people who may reorder.
+ */
+export function DraggableFolderList({ droppableId, folders, rowClass, renderRow, onReorder, refocusRef }: DraggableFolderListProps) {
+  const { t } = useTranslation('folders');
+  const ref = useRef<HTMLUListElement | null>(null);
+  const position = (index: number) => index + 1;
+
+  useLayoutEffect(() => {
+    const key = refocusRef.current;
+    refocusRef.current = null;
+    if (key) ref.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
+  }, [refocusRef]);
+
+  return (
+    <DragDropContext
+      dragHandleUsageInstructions={t('dragHint')}
+      onDragStart={(start, provided) => {
+        const f = folders[start.source.index];
+        provided.announce(t('dragStart', { name: f?.name, position: position(start.source.index) }));
+      }}
+      onDragUpdate={(update, provided) =>
+        update.destination && provided.announce(t('dragUpdate', { position: position(update.destination.index) }))
+      }
+      onDragEnd={({ source, destination }, provided) => {
+        const name = folders[source.index]?.name;
+        provided.announce(destination ? t('dragDrop', { name, position: position(destination.index) }) : t('dragCancel', { name }));
+        // SPEC §4: dropped outside the list, nothing changes.
+        if (destination && destination.index !== source.index) onReorder(moveItem(folders, source.index, destination.index));
+      }}
+    >
+      <Droppable droppableId={droppableId}>
+        {(drop) => (
+          <ul
+            className={styles.list}
+            ref={(el) => {
+              ref.current = el;
+              drop.innerRef(el);
+            }}
+            {...drop.droppableProps}
+          >
+            {folders.map((folder, index) => (
+              <Draggable key={folder.id} draggableId={String(folder.id)} index={index}>
+                {(drag, snapshot) => (
+                  <li ref={drag.innerRef} {...drag.draggableProps} className={rowClass(folder, snapshot.isDragging)}>
+                    {renderRow(folder, drag.dragHandleProps)}
+                  </li>
+                )}
+              </Draggable>
+            ))}
+            {drop.placeholder}
+          </ul>
+        )}
+      </Droppable>
+    </DragDropContext>
+  );
+}

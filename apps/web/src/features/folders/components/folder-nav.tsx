@@ -7,18 +7,17 @@ import { CountBadge } from '../../../components/count-badge.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
 import { usePolicy } from '../../../lib/use-policy.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useDeleteFolder, useFolders, useReorderFolders } from '../api/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
 import { formatFolderCount } from './folder-count.ts';
 import styles from './folder-nav.module.css';
-import { whenIdle } from '../../../lib/when-idle.ts';
 
 // Issue #11 item 2: the dialogs load when opened, drag and drop when the browser is idle.
 const FolderAddDialog = lazy(async () => ({ default: (await import('./folder-add-dialog.tsx')).FolderAddDialog }));
 const FolderRenameDialog = lazy(async () => ({ default: (await import('./folder-rename-dialog.tsx')).FolderRenameDialog }));
 const DraggableFolderList = lazy(async () => ({ default: (await import('./draggable-folder-list.tsx')).DraggableFolderList }));
-
 
 /**
  * The folder list before drag and drop is loaded. When it gives way to the draggable list,

@@ -4,8 +4,10 @@
 // then again on the same one (a restart), and prints for each the time from spawn to the
 // first `GET /readyz` 200 and the server's own 'ready in' figure; after the restart, a few
 // requests (pages, the API, the docs) and BENCH_IDLE_SECONDS (default 5) of rest, the
-// resident memory of the server's node process (VmRSS). The build is brought up to date
-// first and not counted. Prints figures; asserts nothing.
+// resident memory of the server's node process (VmRSS). V8's memory reducer gives the start's
+// garbage back 8–16 s into the rest (on Node 24 too, since lib/idle-gc.ts), so
+// BENCH_IDLE_SECONDS=20 shows the settled figure: 99 MB on Node 20, 112 MB on Node 24 (after
+// the default 5 s, 111 and 130 MB). The build is brought up to date first and not counted. Prints figures; asserts nothing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig, prepareDataDir, resolveAuthSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { keepIdleGcWorking } from './lib/idle-gc.ts';
 
 /** Longest a stop waits for requests and jobs under way, ms (orchestrators usually allow 30 s). */
 const DRAIN_MS = 25_000;
@@ -38,6 +39,7 @@ async function main() {
   };
   for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => void shutdown(s));
   await app.listen({ port: config.port, host: config.host });
+  keepIdleGcWorking();
   app.log.info(
     `Sauce is running at http://${config.host}:${config.port} ` +
       `(${database.embeddedDir ? `embedded PostgreSQL in ${database.embeddedDir}` : 'external PostgreSQL'}, ` +

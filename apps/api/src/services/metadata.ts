@@ -2,7 +2,6 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
 import { createRequire } from 'node:module';
 import type { CheerioAPI } from 'cheerio';
-import { decodeHTML } from 'entities';
 import { AppError, RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 import { memoryState, type SharedState } from '../lib/shared-state.ts';
@@ -10,6 +9,9 @@ import { memoryState, type SharedState } from '../lib/shared-state.ts';
 // cheerio is loaded on first use rather than at start (issue #11 item 7: an idle server's
 // memory), with require since this parsing is synchronous.
 export const cheerio = () => createRequire(import.meta.url)('cheerio') as typeof import('cheerio');
+/** HTML entities decoded (`&amp;` → `&`), the decoder's tables loaded with the first page's JSON-LD. */
+const decodeHTML = (text: string) =>
+  (createRequire(import.meta.url)('entities/lib/decode.js') as typeof import('entities/lib/decode.js')).decodeHTML(text);
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 

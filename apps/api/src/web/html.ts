@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { escapeUTF8 } from 'entities';
+import { escapeUTF8 } from 'entities/lib/escape.js';
 import Negotiator from 'negotiator';
 import type { Preload } from './preload.ts';
 

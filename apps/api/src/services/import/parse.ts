@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   SAUCE_EXPORT_FILE,
   zSauceExport,
@@ -7,11 +8,14 @@ import {
   type SauceExport,
 } from '@sauce/contract/account';
 import { countedLength, LIMITS, TAG_PATTERN } from '@sauce/contract/limits';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
 import { looksLikeZip, openZip, ZipFormatError } from '../../lib/zip.ts';
 import { cheerio } from '../metadata.ts';
+
+// csv-parse is loaded with the first CSV import rather than at start (issue #11 item 7: an
+// idle server's memory), with require since this parsing is synchronous.
+const csvParse = () => (createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync')).parse;
 
 /**
  * One entry of an import file, normalised to what a Sauce source can hold (SPEC §5): a
@@ -187,7 +191,7 @@ function parseBookmarksHtml(text: string): ImportEntry[] {
 function parseRaindropCsv(text: string): ImportEntry[] {
   let rows: Record<string, string>[];
   try {
-    rows = parseCsv(text, {
+    rows = csvParse()(text, {
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       bom: true,
       skip_empty_lines: true,

@@ -118,7 +118,7 @@ try {
   console.log(`  first start (new database)   ${s(first.readyMs)}   the server's own 'ready in': ${s(first.ownMs)}`);
   console.log(`  restart (same data)          ${s(again.readyMs)}   the server's own 'ready in': ${s(again.ownMs)}`);
   for (const [i, at] of IDLE_CHECKS_S.entries()) {
-    console.log(`  idle RSS, ${at} s after 8 requests`.padEnd(31) + `${idle[i]!.toFixed(0)} MB (issue #11 item 7: ≤ 120 MB)`);
+    console.log(`  idle RSS, ${at} s after 8 requests`.padEnd(35) + `${idle[i]!.toFixed(0)} MB (issue #11 item 7: ≤ 120 MB)`);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

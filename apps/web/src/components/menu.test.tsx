@@ -33,6 +33,23 @@ describe('Menu (Radix parts loaded when idle, issue #11 item 2)', () => {
     expect(onSelect).toHaveBeenCalledOnce();
   });
 
+  it('a focused trigger keeps the focus when Radix replaces the placeholder', async () => {
+    vi.resetModules(); // a first page: the parts not loaded yet
+    const fresh = await import('./menu.tsx');
+    render(
+      <fresh.Menu>
+        <fresh.MenuTrigger aria-label="Options">…</fresh.MenuTrigger>
+      </fresh.Menu>,
+    );
+    const placeholder = screen.getByRole('button', { name: 'Options' });
+    placeholder.focus();
+    // Radix's trigger (it has an id) replaces the placeholder once the parts are loaded.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Options' }).id).not.toBe(''));
+    const trigger = screen.getByRole('button', { name: 'Options' });
+    expect(trigger).not.toBe(placeholder);
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('a menu opened by its owner (controlled) loads and shows its content', async () => {
     function Controlled() {
       const [open, setOpen] = useState(false);

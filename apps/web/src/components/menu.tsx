@@ -1,6 +1,6 @@
 import type * as Radix from '@radix-ui/react-dropdown-menu';
 import type { LucideIcon } from 'lucide-react';
-import { type ComponentProps, createContext, type KeyboardEvent, type PointerEvent, type ReactNode, use, useEffect, useState } from 'react';
+import { type ComponentProps, createContext, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref, type RefObject, use, useEffect, useRef, useState } from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
 
 /**
@@ -22,11 +22,12 @@ export function loadMenuKit(): Promise<Kit> {
   return loading;
 }
 
-
 interface MenuState {
   kit: Kit | null;
   /** The placeholder trigger was pressed: open once the parts are loaded. */
   requestOpen(): void;
+  /** Whether the placeholder trigger had focus when it was last taken off (Radix's trigger then takes it). */
+  focusedRef: RefObject<boolean>;
 }
 const MenuContext = createContext<MenuState | null>(null);
 
@@ -48,6 +49,7 @@ export type MenuProps = Radix.DropdownMenuProps;
 export function Menu({ children, ...props }: MenuProps) {
   const [loaded, setLoaded] = useState(kit);
   const [wanted, setWanted] = useState(false);
+  const focusedRef = useRef(false);
   const { open, onOpenChange } = props;
 
   useEffect(() => {
@@ -66,7 +68,7 @@ export function Menu({ children, ...props }: MenuProps) {
     setWanted(true);
     onOpenChange?.(true);
   };
-  const state: MenuState = { kit: loaded, requestOpen };
+  const state: MenuState = { kit: loaded, requestOpen, focusedRef };
   if (!loaded) return <MenuContext value={state}>{children}</MenuContext>;
   // The menu opens with the parts when the placeholder was pressed (uncontrolled menus).
   const root = open === undefined && wanted ? { defaultOpen: true, ...props } : props;
@@ -81,10 +83,26 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 export type MenuTriggerProps = ComponentProps<'button'>;
 
-/** The button that opens the menu (Radix's `DropdownMenu.Trigger` once loaded). */
-export function MenuTrigger({ onPointerDown, onKeyDown, ...props }: MenuTriggerProps) {
-  const { kit: loaded, requestOpen } = useMenu('MenuTrigger');
-  if (loaded) return <loaded.Trigger onPointerDown={onPointerDown} onKeyDown={onKeyDown} {...props} />;
+/** Sets `ref` (a callback or an object, as React allows) to `el`. */
+function setRef<T>(ref: Ref<T> | undefined, el: T | null) {
+  if (typeof ref === 'function') ref(el);
+  else if (ref) ref.current = el;
+}
+
+/**
+ * The button that opens the menu (Radix's `DropdownMenu.Trigger` once loaded). When Radix's
+ * trigger replaces the placeholder while it has focus, the new button takes the focus.
+ */
+export function MenuTrigger({ onPointerDown, onKeyDown, onFocus, onBlur, ref, ...props }: MenuTriggerProps) {
+  const { kit: loaded, requestOpen, focusedRef } = useMenu('MenuTrigger');
+  if (loaded) {
+    const takeFocus = (el: HTMLButtonElement | null) => {
+      if (el && focusedRef.current) el.focus();
+      focusedRef.current = false;
+      setRef(ref, el);
+    };
+    return <loaded.Trigger ref={takeFocus} onPointerDown={onPointerDown} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur} {...props} />;
+  }
   const press = (e: PointerEvent<HTMLButtonElement> | KeyboardEvent<HTMLButtonElement>) => {
     e.preventDefault();
     requestOpen();
@@ -96,6 +114,16 @@ export function MenuTrigger({ onPointerDown, onKeyDown, ...props }: MenuTriggerP
       aria-expanded={false}
       data-state="closed"
       {...props}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      ref={(el) => {
+        setRef(ref, el);
+        // Runs as Radix's trigger replaces this one, before it leaves the page.
+        return () => {
+          focusedRef.current = el !== null && document.activeElement === el;
+          setRef(ref, null);
+        };
+      }}
       onPointerDown={(e) => {
         onPointerDown?.(e);
         if (!e.defaultPrevented && !props.disabled && e.button === 0 && !e.ctrlKey) press(e);

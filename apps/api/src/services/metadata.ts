@@ -8,10 +8,11 @@ import { memoryState, type SharedState } from '../lib/shared-state.ts';
 
 // cheerio is loaded on first use rather than at start (issue #11 item 7: an idle server's
 // memory), with require since this parsing is synchronous.
-export const cheerio = () => createRequire(import.meta.url)('cheerio') as typeof import('cheerio');
+const load = createRequire(import.meta.url);
+export const cheerio = () => load('cheerio') as typeof import('cheerio');
 /** HTML entities decoded (`&amp;` → `&`), the decoder's tables loaded with the first page's JSON-LD. */
 const decodeHTML = (text: string) =>
-  (createRequire(import.meta.url)('entities/lib/decode.js') as typeof import('entities/lib/decode.js')).decodeHTML(text);
+  (load('entities/lib/decode.js') as typeof import('entities/lib/decode.js')).decodeHTML(text);
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 

@@ -17,7 +17,7 @@ let kit: Kit | null = null;
 let loading: Promise<Kit> | null = null;
 
 /** Loads the menu's Radix parts once; later calls share the first promise. */
-export function loadMenuKit(): Promise<Kit> {
+function loadMenuKit(): Promise<Kit> {
   loading ??= import('./menu-kit.tsx').then((m) => (kit = m));
   return loading;
 }
@@ -93,7 +93,7 @@ function setRef<T>(ref: Ref<T> | undefined, el: T | null) {
  * The button that opens the menu (Radix's `DropdownMenu.Trigger` once loaded). When Radix's
  * trigger replaces the placeholder while it has focus, the new button takes the focus.
  */
-export function MenuTrigger({ onPointerDown, onKeyDown, onFocus, onBlur, ref, ...props }: MenuTriggerProps) {
+export function MenuTrigger({ ref, ...props }: MenuTriggerProps) {
   const { kit: loaded, requestOpen, focusedRef } = useMenu('MenuTrigger');
   if (loaded) {
     const takeFocus = (el: HTMLButtonElement | null) => {
@@ -101,7 +101,7 @@ export function MenuTrigger({ onPointerDown, onKeyDown, onFocus, onBlur, ref, ..
       focusedRef.current = false;
       setRef(ref, el);
     };
-    return <loaded.Trigger ref={takeFocus} onPointerDown={onPointerDown} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur} {...props} />;
+    return <loaded.Trigger ref={takeFocus} {...props} />;
   }
   const press = (e: PointerEvent<HTMLButtonElement> | KeyboardEvent<HTMLButtonElement>) => {
     e.preventDefault();
@@ -114,8 +114,6 @@ export function MenuTrigger({ onPointerDown, onKeyDown, onFocus, onBlur, ref, ..
       aria-expanded={false}
       data-state="closed"
       {...props}
-      onFocus={onFocus}
-      onBlur={onBlur}
       ref={(el) => {
         setRef(ref, el);
         // Runs as Radix's trigger replaces this one, before it leaves the page.
@@ -125,11 +123,11 @@ export function MenuTrigger({ onPointerDown, onKeyDown, onFocus, onBlur, ref, ..
         };
       }}
       onPointerDown={(e) => {
-        onPointerDown?.(e);
+        props.onPointerDown?.(e);
         if (!e.defaultPrevented && !props.disabled && e.button === 0 && !e.ctrlKey) press(e);
       }}
       onKeyDown={(e) => {
-        onKeyDown?.(e);
+        props.onKeyDown?.(e);
         if (!e.defaultPrevented && !props.disabled && OPEN_KEYS.has(e.key)) press(e);
       }}
     />

@@ -2,9 +2,8 @@
 // complete as HTML, so the app (main.tsx and its chunks) loads when the visitor first shows
 // intent — moves the pointer, touches, scrolls, types or focuses — not before. What the
 // visitor did while it loaded is not lost: a click on a control is held and replayed once
-// the page is hydrated, and text typed into a field is handed to the app as a change (React
-// 19 does not replay those yet). Links work without the app: the server renders the page
-// they lead to.
+// the page is hydrated, and text typed into a field is handed to the app as a change. Links
+// work without the app: the server renders the page they lead to.
 
 const INTENT = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin'] as const;
 /** Controls whose click does nothing until the app runs. */
@@ -33,10 +32,10 @@ function start() {
 }
 
 /**
- * Tells the app about text typed into `field` before it ran: React tracks a field's value
- * through the element's own `value` property and reports a change only when the value
- * differs from the one it tracked, so the server's value is set through that property and
- * the typed one beside it (the prototype's setter), then an `input` event is sent.
+ * Tells the app about text typed into `field` before it ran, as an `input` event (a field's
+ * `onChange`). The server's value is set through the element's own `value` property and the
+ * typed one through the prototype's setter, so that a renderer that tracks the value through
+ * that property (React does) sees a change too.
  */
 function replayTyping(field: HTMLInputElement | HTMLTextAreaElement) {
   const typed = field.value;

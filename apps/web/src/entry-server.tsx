@@ -97,15 +97,11 @@ async function renderPage(req: RenderRequest): Promise<Rendered | null> {
   // Rendering is synchronous, so no other page's render runs between here and its end.
   void i18n.changeLanguage(req.lang);
   if (i18n.language !== req.lang) throw new Error(`i18next did not switch to ${req.lang}`);
-  const markup = renderToString(
+  const html = renderToString(
     <App client={qc}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </App>,
   );
-  // A page's own <title> (React places it where it is rendered) belongs in the head, which
-  // the server writes; the browser's React adds it there once it runs, as it does for pages
-  // it renders itself.
-  const html = markup.replace(/<title>[^<]*<\/title>/g, '');
   const state = dehydrate(qc);
   qc.clear(); // nothing of this page outlives its answer
   return { html, state };

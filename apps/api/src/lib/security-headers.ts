@@ -44,7 +44,7 @@ export const PERMISSIONS_POLICY = [
  * The Content-Security-Policy directives for `config` (issue #11 item 5):
  * - scripts from the app's origin only (no inline script, no eval), plus GIS when Google
  *   sign-in is configured;
- * - styles from the app's origin plus inline styles (React's `style` attributes);
+ * - styles from the app's origin plus inline styles (the components' `style` attributes);
  * - images from the app (`/files` signed URLs), `data:` and `blob:` (previews of images being
  *   uploaded), and any https address: link previews and article covers are other sites'
  *   images, shown as they are (plain http too when the app itself runs on http, as locally);

@@ -32,7 +32,7 @@ export interface Renderer {
 
 /**
  * The renderer built beside `webDist` (`<webDist>/../dist-ssr/entry-server.js`), imported on
- * the first page it renders, so that a server nobody visits signed out never loads React.
+ * the first page it renders, so that a server nobody visits signed out never loads the renderer.
  * null when that build is absent (a hand-made test build): pages are then rendered by the
  * browser alone.
  */

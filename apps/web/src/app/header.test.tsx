@@ -1,6 +1,6 @@
 import { workspaceKeys } from '../lib/query-keys.ts';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '../test/testing-library.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FolderNav } from '../features/folders/components/folder-nav.tsx';
 import { initI18n } from '../test/i18n.ts';

@@ -12,6 +12,7 @@ import styles from './layout.module.css';
 import { useRouteHandle } from './route-handle.ts';
 import { FeedbackButton, Sidebar } from './sidebar.tsx';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query.ts';
+import { useDocumentTitle } from '../components/document-title.tsx';
 
 // Issue #11 item 2: dialogs and signed-in extras load with their own chunks, once shown.
 const SignInDialog = lazy(async () => ({
@@ -43,10 +44,8 @@ export function Layout() {
   // Other members' changes to the current space, live (closed while signed out).
   useWorkspaceEvents();
 
-  useEffect(() => {
-    const title = handle ? t(`titles.${handle.title}`) : '';
-    document.title = title ? `${title} · Sauce` : 'Sauce';
-  }, [handle, t]);
+  const routeTitle = handle ? t(`titles.${handle.title}`) : '';
+  useDocumentTitle(routeTitle ? `${routeTitle} · Sauce` : 'Sauce', { fallback: true });
 
   // SPEC §2 Routes: the sign-in modal guards private pages.
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { Loader2 } from 'lucide-react';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import styles from './button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Passed to the button element, e.g. `focusOnMount` (lib/focus-on-mount.ts). */
+  ref?: Ref<HTMLButtonElement>;
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   size?: 'md' | 'small' | 'icon';
   /** Work started by this button is running: a spinner, disabled, aria-busy. */

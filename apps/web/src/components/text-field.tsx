@@ -1,14 +1,18 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { keptValue } from '../lib/kept-value.ts';
 import { clampText, countChars } from '../lib/text-limit.ts';
 import styles from './text-field.module.css';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'maxLength' | 'size'> {
+  /** Passed to the input element, e.g. `focusOnMount` (lib/focus-on-mount.ts). */
+  ref?: Ref<HTMLInputElement>;
   label: string;
   /** Hide the label visually (it still names the input). */
   hideLabel?: boolean;
   value: string;
-  onChange: (value: string) => void;
+  /** The text kept (cut at `maxLength`) and the input, for a caller that keeps less (lib/kept-value.ts). */
+  onChange: (value: string, field: HTMLInputElement) => void;
   /** Counted characters (line breaks excluded); input over it is cut off (SPEC §5). */
   maxLength?: number;
   /** Inline error, announced and linked to the input. */
@@ -37,7 +41,7 @@ export function TextField({ label, hideLabel, value, onChange, maxLength, error,
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(e) => onChange(maxLength ? clampText(e.target.value, maxLength) : e.target.value)}
+          onChange={(e) => onChange(keptValue(e.currentTarget, (v) => (maxLength ? clampText(v, maxLength) : v)), e.currentTarget)}
           {...rest}
         />
         {maxLength !== undefined && (

@@ -1,6 +1,6 @@
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '../test/testing-library.ts';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../state/app-store.ts';
@@ -24,7 +24,7 @@ afterEach(cleanup);
 
 function render() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children?: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
   return renderHook(() => usePolicy(), { wrapper });
 }
 

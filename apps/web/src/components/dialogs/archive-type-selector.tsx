@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../button.tsx';
 import { Dialog } from './dialog.tsx';
 import styles from './archive-type-selector.module.css';
+import { focusOnMount } from '../../lib/focus-on-mount.ts';
 
 export type ArchiveType = 'IMAGE' | 'TEXT';
 
@@ -86,7 +87,7 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
             >
               {t('archiveType.startNew')}
             </Button>
-            <Button variant="primary" onClick={() => go(draft.type, true)} autoFocus>
+            <Button variant="primary" onClick={() => go(draft.type, true)} ref={focusOnMount}>
               {t('archiveType.continue')}
             </Button>
           </>

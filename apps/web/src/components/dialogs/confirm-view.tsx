@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
 import type { Pending } from './confirm.tsx';
 import { Dialog } from './dialog.tsx';
+import { focusOnMount } from '../../lib/focus-on-mount.ts';
 
 /** The Alert or Confirm dialog of {@link Pending} (SPEC §2 Dialogs); `finish(ok)` answers it. */
 export function ConfirmView({ current, finish }: { current: Pending; finish: (ok: boolean) => void }) {
@@ -15,7 +16,7 @@ export function ConfirmView({ current, finish }: { current: Pending; finish: (ok
       footer={
         <>
           {current.kind === 'confirm' && <Button onClick={() => finish(false)}>{current.cancelText ?? t('cancel')}</Button>}
-          <Button variant={current.destructive ? 'danger' : 'primary'} onClick={() => finish(true)} autoFocus>
+          <Button variant={current.destructive ? 'danger' : 'primary'} onClick={() => finish(true)} ref={focusOnMount}>
             {current.confirmText ?? t('confirm')}
           </Button>
         </>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
 import type { DraftConfirmChoice } from './draft-confirm.tsx';
 import { Dialog } from './dialog.tsx';
+import { focusOnMount } from '../../lib/focus-on-mount.ts';
 
 export interface DraftConfirmProps {
   open: boolean;
@@ -25,7 +26,7 @@ export function DraftConfirm({ open, onChoose }: DraftConfirmProps) {
       footer={
         <>
           <Button onClick={() => onChoose('leave')}>{t('draftConfirm.leave')}</Button>
-          <Button variant="primary" onClick={() => onChoose('save')} autoFocus>
+          <Button variant="primary" onClick={() => onChoose('save')} ref={focusOnMount}>
             {t('draftConfirm.save')}
           </Button>
         </>

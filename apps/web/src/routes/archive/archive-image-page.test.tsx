@@ -1,6 +1,7 @@
 import type { Sauce, UploadedImage } from '@sauce/contract/sauces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test/testing-library.ts';
+import { fireChange } from '../../test/events.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
@@ -119,7 +120,7 @@ const png = (name: string) => new File([new Uint8Array(16)], name, { type: 'imag
 const toasts = () => useAppStore.getState().toasts.map((t) => t.message);
 const addFiles = async (files: File[]) => {
   const input = await screen.findByLabelText('Add images');
-  await act(async () => fireEvent.change(input, { target: { files } }));
+  await act(async () => fireChange(input, { target: { files } }));
 };
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 

@@ -46,6 +46,7 @@ import { SauceMeta, SauceTags } from './sauce-meta.tsx';
 import { CancelEditButton, DeleteSauceButton, SauceBar, SauceBarSkeleton, SauceViewToolbar } from './sauce-toolbar.tsx';
 import { positiveInt, useDashboardHref } from './use-dashboard-href.ts';
 import { hasSharedImages, readSharedFiles } from '../../lib/share-target.ts';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 /** Where a saved image source is viewed (SPEC §2 Routes). */
 const viewHref = (id: number) => `/archive/image?sauceId=${id}&archiveType=IMAGE`;
@@ -91,7 +92,7 @@ function NewImageSauce({ workspaceId, fromDraft }: { workspaceId: number; fromDr
   if (!canWrite) {
     return (
       <div className={styles.page}>
-        <title>{`${t('newPageTitle')} · Sauce`}</title>
+        <DocumentTitle>{`${t('newPageTitle')} · Sauce`}</DocumentTitle>
         <Notice title={t('archive:chooser.notAuthorizedTitle')} text={t('archive:chooser.notAuthorized')} />
       </div>
     );
@@ -166,7 +167,7 @@ function ExistingImageSauce({ workspaceId, sauceId }: { workspaceId: number; sau
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <div className={styles.page}>
-        <title>{`${t('shell:titles.archiveImage')} · Sauce`}</title>
+        <DocumentTitle>{`${t('shell:titles.archiveImage')} · Sauce`}</DocumentTitle>
         <Notice
           text={missing ? t('notFound') : t('loadFailed')}
           action={
@@ -227,7 +228,7 @@ function ImageSauceView({
 
   return (
     <div className={styles.page}>
-      <title>{`${title} · Sauce`}</title>
+      <DocumentTitle>{`${title} · Sauce`}</DocumentTitle>
       <SauceViewToolbar workspaceId={workspaceId} sauce={sauce} backLabel={t('back')} editLabel={t('edit')} onEdit={onEdit} />
       <article className={styles.sheet}>
         <header className={styles.head}>
@@ -484,7 +485,7 @@ function ImageEditor({
 
   return (
     <div className={styles.page}>
-      <title>{`${sauce ? sauce.title || t('sauces:untitled') : t('newPageTitle')} · Sauce`}</title>
+      <DocumentTitle>{`${sauce ? sauce.title || t('sauces:untitled') : t('newPageTitle')} · Sauce`}</DocumentTitle>
       <SauceBar
         backLabel={t('back')}
         actions={

@@ -8,6 +8,7 @@ import { clearDraft, useDraft, type Draft } from '../../features/sauces/lib/draf
 import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import styles from './archive-page.module.css';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 const CHOICES = [
   { type: 'image', Icon: ImageIcon },
@@ -39,7 +40,7 @@ export function ArchivePage() {
 
   return (
     <div className={styles.page}>
-      <title>{`${t('chooser.pageTitle')} · Sauce`}</title>
+      <DocumentTitle>{`${t('chooser.pageTitle')} · Sauce`}</DocumentTitle>
       <h1 className={styles.title}>{t('chooser.title')}</h1>
       <p className={styles.description}>{t('chooser.description')}</p>
       {workspace && canWrite && draft && (

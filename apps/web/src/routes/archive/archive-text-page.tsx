@@ -31,6 +31,7 @@ import { SauceLoadNotice } from './sauce-load-notice.tsx';
 import { SauceMeta, SauceTags } from './sauce-meta.tsx';
 import { CancelEditButton, DeleteSauceButton, SauceBar, SauceBarSkeleton, SauceViewToolbar } from './sauce-toolbar.tsx';
 import { positiveInt, useDashboardHref } from './use-dashboard-href.ts';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 interface Form {
   title: string;
@@ -88,7 +89,7 @@ function NewTextSauce({ workspaceId, fromDraft, shared }: { workspaceId: number;
   if (!canWrite) {
     return (
       <div className={styles.page}>
-        <title>{`${t('text.newPageTitle')} · Sauce`}</title>
+        <DocumentTitle>{`${t('text.newPageTitle')} · Sauce`}</DocumentTitle>
         <SauceLoadNotice title={t('chooser.notAuthorizedTitle')} text={t('chooser.notAuthorized')} backLabel={t('text.back')} />
       </div>
     );
@@ -146,7 +147,7 @@ function TextView({ workspaceId, sauce, onEdit }: { workspaceId: number; sauce: 
 
   return (
     <div className={styles.page}>
-      <title>{`${title} · Sauce`}</title>
+      <DocumentTitle>{`${title} · Sauce`}</DocumentTitle>
       <SauceViewToolbar workspaceId={workspaceId} sauce={sauce} backLabel={t('text.back')} editLabel={t('text.edit')} onEdit={onEdit} />
       <article className={styles.sheet}>
         <h1 className={`${styles.viewTitle} ${sauce.title ? '' : styles.untitled}`}>{title}</h1>
@@ -262,7 +263,7 @@ function TextEditor({
 
   return (
     <div className={styles.page}>
-      <title>{`${sauce ? sauce.title || t('sauces:untitled') : t('text.newPageTitle')} · Sauce`}</title>
+      <DocumentTitle>{`${sauce ? sauce.title || t('sauces:untitled') : t('text.newPageTitle')} · Sauce`}</DocumentTitle>
       <SauceBar
         backLabel={t('text.back')}
         actions={

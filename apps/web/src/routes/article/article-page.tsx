@@ -12,6 +12,7 @@ import { categoryFromParam } from '../../features/articles/lib/categories.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import frame from '../../components/page.module.css';
 import styles from './article-page.module.css';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 /**
  * /article (SPEC §2, public): curated articles by category (?category, -1 or absent for
@@ -58,7 +59,7 @@ export function ArticlePage() {
 
   return (
     <div className={frame.page}>
-      <title>{`${heading} · Sauce`}</title>
+      <DocumentTitle>{`${heading} · Sauce`}</DocumentTitle>
       <header className={frame.head}>
         <div className={styles.titleRow}>
           <h1 className={frame.heading}>

@@ -17,6 +17,7 @@ import { useAppStore } from '../../state/app-store.ts';
 import frame from '../../components/page.module.css';
 import styles from './dashboard-page.module.css';
 import { SearchBox } from './search-box.tsx';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 type TypeFlag = 'image' | 'text' | 'favorite';
 const TYPE_FLAGS: TypeFlag[] = ['image', 'text', 'favorite'];
@@ -111,7 +112,7 @@ export function DashboardPage() {
 
   return (
     <div className={frame.page}>
-      <title>{`${heading || t('all')} · Sauce`}</title>
+      <DocumentTitle>{`${heading || t('all')} · Sauce`}</DocumentTitle>
       <header className={frame.head}>
         <div className={styles.titleRow}>
           {workspace ? (

@@ -15,6 +15,7 @@ import { useSauceArchiveStore } from '../../features/sauces/hooks/use-image-arch
 import { formatSauceDate, sauceName } from '../../features/sauces/lib/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import styles from './share-page.module.css';
+import { DocumentTitle } from '../../components/document-title.tsx';
 
 /**
  * /archive/sauce/share/{id} (SPEC §2, §6): a publicly shared source, read-only and open
@@ -47,7 +48,7 @@ function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) 
   const text = sauce.textSauce?.text ?? '';
   return (
     <article className={styles.sheet}>
-      <title>{`${title} · Sauce`}</title>
+      <DocumentTitle>{`${title} · Sauce`}</DocumentTitle>
       <p className={styles.badge}>
         <Globe size={14} strokeWidth={1.75} aria-hidden />
         {t('page.badge')}
@@ -148,7 +149,7 @@ function ShareError({
   );
   return (
     <>
-      <title>{`${title} · Sauce`}</title>
+      <DocumentTitle>{`${title} · Sauce`}</DocumentTitle>
       <EmptyState
         icon={isPrivate ? <Lock size={28} strokeWidth={1.75} /> : <SearchX size={28} strokeWidth={1.75} />}
         title={title}

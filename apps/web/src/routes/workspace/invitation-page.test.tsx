@@ -1,6 +1,6 @@
 import { workspaceKeys } from '../../lib/query-keys.ts';
 import type { InvitationInfo } from '@sauce/contract/workspaces';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '../../test/testing-library.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
@@ -73,7 +73,8 @@ describe('/workspace/invitation (SPEC §2, §4, §8)', () => {
   it('accepting joins the space: it is listed and selected, the app goes to /dashboard, a toast says so', async () => {
     const { qc, router } = open();
     qc.setQueryData(workspaceKeys.list(), [workspaceSummary()]);
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Join space' })));
+    const join = await screen.findByRole('button', { name: 'Join space' });
+    await act(async () => fireEvent.click(join));
     expect(api).toHaveBeenCalledWith(`/workspace/invitation/${ID}`, { method: 'POST' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(useAppStore.getState().selectedWorkspaceId).toBe(7);
@@ -122,7 +123,8 @@ describe('/workspace/invitation (SPEC §2, §4, §8)', () => {
   it('a full space (422) shows the beta notice and stays on the invitation', async () => {
     acceptAnswer = () => new ApiError(422, 'LIMIT_REACHED', 'full', { resource: 'members', limit: 5 });
     const { router } = open();
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Join space' })));
+    const join = await screen.findByRole('button', { name: 'Join space' });
+    await act(async () => fireEvent.click(join));
     const notice = await screen.findByRole('dialog', { name: 'This space is full' });
     expect(within(notice).getByText(/up to 5 members/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/workspace/invitation');

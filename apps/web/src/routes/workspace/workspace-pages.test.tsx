@@ -1,6 +1,7 @@
 import type { Member, Workspace, WorkspaceStatus, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test/testing-library.ts';
+import { fireChange } from '../../test/events.ts';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
@@ -139,7 +140,7 @@ describe('member management (SPEC §6)', () => {
     const select = (await screen.findByRole('combobox', { name: 'Permission of jun' })) as HTMLSelectElement;
     expect(select.value).toBe('EDITOR');
     expect(screen.getAllByText('Joined Mar 2, 2025')).toHaveLength(2);
-    await act(async () => fireEvent.change(select, { target: { value: 'READER' } }));
+    await act(async () => fireChange(select, { target: { value: 'READER' } }));
     expect(api).toHaveBeenCalledWith('/workspace/7/user/2', { method: 'PATCH', body: { permission: 'READER' } });
     expect(toasts()).toEqual(['success:jun is now Viewer.']);
   });
@@ -148,7 +149,7 @@ describe('member management (SPEC §6)', () => {
     writes['PATCH /workspace/7/user/1'] = new ApiError(409, 'LAST_OWNER', 'last owner');
     open('/workspace/memberManagement');
     const select = await screen.findByRole('combobox', { name: 'Permission of mina' });
-    fireEvent.change(select, { target: { value: 'EDITOR' } });
+    fireChange(select, { target: { value: 'EDITOR' } });
     await confirmIn('Give up ownership?', 'Change my permission');
     const alert = await screen.findByRole('dialog', { name: 'This space needs an owner' });
     expect(alert.textContent).toContain('Hand ownership to another member first.');

@@ -11,6 +11,7 @@ import { useUpdateProfile } from '../api/profile.ts';
 import { localNicknameProblem, nicknameMessage, serverNicknameProblem } from '../lib/nickname.ts';
 import { JobSelect, type JobType } from './job-select.tsx';
 import styles from './account.module.css';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /**
  * EditUserInformation (SPEC §2): nickname (1–15 characters, no spaces or emoji, unique
@@ -74,7 +75,7 @@ export function EditUserInformationDialog({ user, open, onOpenChange }: { user: 
           error={problem ? nicknameMessage(t, problem) : null}
           autoComplete="nickname"
           enterKeyHint="done"
-          autoFocus
+          ref={focusOnMount}
         />
         <JobSelect value={job} onChange={setJob} disabled={update.isPending} />
         <div className={styles.dialogActions}>

@@ -1,6 +1,7 @@
 import type { Article } from '@sauce/contract/articles';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '../../../test/testing-library.ts';
+import { fireChange } from '../../../test/events.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -112,7 +113,7 @@ describe('AddArticleDialog (336 px)', () => {
     const select = (await within(dialog).findByLabelText('Space')) as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['My space', 'Team']);
     expect(await within(dialog).findByText('This space has no folders yet. It will be saved under All.')).toBeTruthy();
-    fireEvent.change(select, { target: { value: '3' } });
+    fireChange(select, { target: { value: '3' } });
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Later' }));
     const ai = within(dialog).getByRole('switch', { name: 'AI summary' });
     expect(ai.getAttribute('aria-checked')).toBe('true');

@@ -14,6 +14,7 @@ import { closeSignIn, completeSignIn } from '../hooks/sign-in-modal.ts';
 import { AppleMark, GoogleSignInButton, ProviderFallback } from './google-sign-in-button.tsx';
 import styles from './sign-in-dialog.module.css';
 import { TermsStep } from './terms-step.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Width of the dialog's buttons, px (Google's rendered button takes a number). */
 const BUTTON_WIDTH = 320;
@@ -169,7 +170,7 @@ function DevSignInForm({
         onChange={setEmail}
         placeholder={t('dev.emailPlaceholder')}
         autoComplete="email"
-        autoFocus
+        ref={focusOnMount}
         error={touched && !valid ? t('dev.invalidEmail') : null}
         required
       />

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { clampText, countChars } from '../../../lib/text-limit.ts';
@@ -34,6 +34,11 @@ describe('folder name rules (SPEC §5)', () => {
     expect(confirm.disabled).toBe(true);
     fireEvent.change(input, { target: { value: '   ' } });
     expect(confirm.disabled).toBe(true);
+  });
+
+  it('opens with the name field focused', () => {
+    const { input } = setup();
+    expect(document.activeElement).toBe(input);
   });
 
   it('ignores input over 15 characters and shows a live counter', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** A folder name as the server will store it: line breaks removed, trimmed (SPEC §5). */
 export function normalizeFolderName(name: string): string {
@@ -95,7 +96,7 @@ export function FolderNameDialog({
           onChange={setName}
           maxLength={LIMITS.folderNameLength}
           error={problem === 'exists' ? t('nameExists') : null}
-          autoFocus
+          ref={focusOnMount}
           autoComplete="off"
           enterKeyHint="done"
         />

@@ -12,6 +12,8 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices, useUpdateNotice } from '../api/notices.ts';
 import styles from './notice-list.module.css';
+import { keptValue } from '../../../lib/kept-value.ts';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /**
  * /mypage/notice (SPEC §2): notices newest first; those published since the last visit are
@@ -124,10 +126,10 @@ function NoticeEditor({ notice, onClose }: { notice?: Notice; onClose(): void })
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t(notice ? 'edit' : 'write')} width={520}>
       <form onSubmit={submit} className={styles.form} noValidate>
-        <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} autoFocus />
+        <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} ref={focusOnMount} />
         <label className={styles.field}>
           <span>{t('bodyLabel')}</span>
-          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(e.target.value.slice(0, 5000))} rows={8} />
+          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(keptValue(e.currentTarget, (v) => v.slice(0, 5000)))} rows={8} />
         </label>
         <div className={styles.actions}>
           <Button onClick={onClose}>{t('common:cancel')}</Button>

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '../../../test/testing-library.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialogs/confirm.tsx';
 import { initI18n } from '../../../test/i18n.ts';
@@ -82,7 +82,7 @@ describe('ImageViewer (DESIGN.md Image comments)', () => {
     expect(item('Logo too small').dataset.highlighted).toBeUndefined();
     fireEvent.mouseLeave(pin2);
     expect(item('Nice colour').dataset.highlighted).toBeUndefined();
-    fireEvent.focus(within(list()).getByRole('button', { name: 'Show comment 1 on the image' }));
+    act(() => within(list()).getByRole('button', { name: 'Show comment 1 on the image' }).focus());
     expect(screen.getByRole('button', { name: 'Comment 1' }).dataset.highlighted).toBe('true');
   });
 

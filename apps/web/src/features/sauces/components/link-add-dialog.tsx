@@ -7,6 +7,7 @@ import { useMetadata } from '../api/get-metadata.ts';
 import { checkLink } from '../lib/format.ts';
 import styles from './link-add-dialog.module.css';
 import { LinkPreview } from './link-preview.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 const PREVIEW_DELAY_MS = 500;
 
@@ -84,7 +85,7 @@ function LinkForm({ initial, onCancel, onConfirm }: { initial: string; onCancel:
         placeholder="https://"
         aria-invalid={!!error || undefined}
         aria-describedby={`${id}-error`}
-        autoFocus
+        ref={focusOnMount}
         onChange={(e) => {
           setValue(e.target.value);
           setError(null);

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '../../../test/testing-library.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';

@@ -6,6 +6,8 @@ import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useTags, useToggleTagFavorite } from '../api/tags.ts';
 import styles from './tag-filter.module.css';
+import { keptValue } from '../../../lib/kept-value.ts';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 export interface TagFilterProps {
   /** Tags filtered by, at most 3 (SPEC §5). */
@@ -88,10 +90,10 @@ export function TagFilter({ value, onAdd, onRemove }: TagFilterProps) {
             className={styles.search}
             type="search"
             value={search}
-            onChange={(e) => setSearch(e.target.value.slice(0, LIMITS.tagLength))}
+            onChange={(e) => setSearch(keptValue(e.currentTarget, (v) => v.slice(0, LIMITS.tagLength)))}
             placeholder={t('filter.search')}
             aria-label={t('filter.search')}
-            autoFocus
+            ref={focusOnMount}
           />
           <p className={`${styles.note} ${atLimit ? styles.noteWarn : ''}`} aria-live="polite">
             {t('filter.limit', { max: LIMITS.tagsInFilter })}

@@ -7,6 +7,7 @@ import { showToast } from '../../../state/app-store.ts';
 import { useCreateTag, useTags } from '../api/tags.ts';
 import { addTag, sanitizeTagInput } from '../lib/tag-rules.ts';
 import styles from './tag-input.module.css';
+import { keptValue } from '../../../lib/kept-value.ts';
 
 export interface TagInputProps {
   /** Selected tags, lowercase, in order. */
@@ -59,14 +60,14 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
     createTag.mutate(result.name, { onError: () => showToast(t('createFailed'), 'error') });
   };
 
-  const update = (raw: string, composing: boolean) => {
+  const update = (field: HTMLInputElement, composing: boolean) => {
     // Cleaning during IME composition would break Korean syllables; clean when it ends.
     if (composing) {
-      setInput(raw);
+      setInput(field.value);
       return;
     }
-    const clean = sanitizeTagInput(raw);
-    setInput(clean.value);
+    const clean = sanitizeTagInput(field.value);
+    setInput(keptValue(field, () => clean.value));
     setNotice(clean.invalid ? 'invalid' : clean.truncated || clean.value.length >= LIMITS.tagLength ? 'length' : null);
     setActive(-1);
     setOpen(true);
@@ -141,9 +142,9 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
           autoComplete="off"
           enterKeyHint="done"
           onChange={(e: ChangeEvent<HTMLInputElement>) =>
-            update(e.target.value, (e.nativeEvent as InputEvent).isComposing === true)
+            update(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)
           }
-          onCompositionEnd={(e) => update(e.currentTarget.value, false)}
+          onCompositionEnd={(e) => update(e.currentTarget, false)}
           onKeyDown={onKeyDown}
           onFocus={() => setOpen(true)}
           onBlur={() => {

@@ -13,7 +13,9 @@ import { showToast } from '../../../state/app-store.ts';
 import { useToggleTagFavorite } from '../api/tags.ts';
 import { setUsageFavorite, useDeleteTag, useRenameTag, useTagUsage } from '../api/tag-usage.ts';
 import { sanitizeTagInput } from '../lib/tag-rules.ts';
+import { keptValue } from '../../../lib/kept-value.ts';
 import styles from './tag-manager.module.css';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Height of one row, px (the virtualiser positions rows by it). */
 const ROW_PX = 52;
@@ -168,14 +170,14 @@ function RenameDialog({ tag, onClose }: { tag: TagUsage; onClose(): void }) {
         <TextField
           label={t('manage.newName')}
           value={name}
-          onChange={(v) => {
+          onChange={(v, field) => {
             const s = sanitizeTagInput(v);
-            setName(s.value);
+            setName(keptValue(field, () => s.value));
             setNotice(s.invalid ? t('invalidChars') : null);
           }}
           maxLength={15}
           error={notice}
-          autoFocus
+          ref={focusOnMount}
           autoComplete="off"
         />
         <div className={styles.actions}>

@@ -1,5 +1,6 @@
 import { workspaceKeys } from '../../../lib/query-keys.ts';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '../../../test/testing-library.ts';
+import { fireChange } from '../../../test/events.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
@@ -38,7 +39,7 @@ function setup() {
     onOpenChange,
     name: () => screen.getByRole('textbox', { name: 'Space name' }) as HTMLInputElement,
     confirm: () => screen.getByRole('button', { name: 'Create space' }) as HTMLButtonElement,
-    choose: (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } }),
+    choose: (file: File) => fireChange(fileInput(), { target: { files: [file] } }),
   };
 }
 

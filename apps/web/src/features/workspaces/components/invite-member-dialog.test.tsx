@@ -1,6 +1,6 @@
 import type { Permission } from '@sauce/contract/common';
 import type { Invitation } from '@sauce/contract/workspaces';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '../../../test/testing-library.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';

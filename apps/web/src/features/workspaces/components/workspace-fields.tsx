@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import styles from './workspace-fields.module.css';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** SPEC §5 Space name: 1–15 characters with at least one visible one (the contract's rule). */
 export function isValidWorkspaceName(name: string): boolean {
@@ -52,7 +53,7 @@ export function WorkspaceFields({ name, onNameChange, onImageChange, currentImag
         maxLength={LIMITS.workspaceNameLength}
         error={blank ? t('fields.nameBlank') : null}
         disabled={disabled}
-        autoFocus={autoFocusName}
+        ref={autoFocusName ? focusOnMount : undefined}
         autoComplete="off"
         enterKeyHint="done"
       />

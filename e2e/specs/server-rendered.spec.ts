@@ -136,14 +136,25 @@ test('public pages arrive complete, within 80 KB of script, and hydrate without 
       expect(seen.scriptBytes, seen.scripts.join(', ')).toBeGreaterThan(0);
       expect(seen.scriptBytes, seen.scripts.join(', ')).toBeLessThanOrEqual(BUDGET_BYTES);
 
+      // Hydration adopts the server's elements: the same nodes before and after, none added.
+      await tab.evaluate(() => {
+        const w = window as unknown as { ssrNodes: Element[] };
+        w.ssrNodes = [document.getElementById('root')!.firstElementChild!, document.querySelector('h1')!];
+      });
       await tab.mouse.move(200, 300);
       await hydrated(tab);
       await tab.waitForLoadState('networkidle');
       await settled();
       expect(seen.scriptBytes).toBeGreaterThan(BUDGET_BYTES); // the app itself came after
       await expect(tab.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      const adopted = await tab.evaluate(() => {
+        const [shell, heading] = (window as unknown as { ssrNodes: Element[] }).ssrNodes;
+        const root = document.getElementById('root')!;
+        return shell === root.firstElementChild && heading === document.querySelector('h1') && document.querySelectorAll('h1').length === 1;
+      });
+      expect(adopted, 'the hydrated page is the server’s markup, not a second copy').toBe(true);
       stop();
-      expect(seen.errors, 'console errors (a hydration mismatch is one)').toEqual([]);
+      expect(seen.errors, 'console errors').toEqual([]);
       expect(csp, 'Content-Security-Policy violations').toEqual([]);
       if (p.path === share) await snap(tab, testInfo, 'shared-source-hydrated');
       await visitor.close();

@@ -92,7 +92,7 @@ function SaveForm({
       className={styles.form}
       onSubmit={(e) => {
         e.preventDefault();
-        // Forms of dialogs opened from here (FolderAdd) bubble through the React tree.
+        // This form's own submit only, not that of a dialog opened from here (FolderAdd).
         if (e.target !== e.currentTarget) return;
         if (!saving) onSave(values);
       }}

@@ -145,6 +145,16 @@ describe('member management (SPEC §6)', () => {
     expect(toasts()).toEqual(['success:jun is now Viewer.']);
   });
 
+  it('an owner who cancels giving up ownership keeps it, and the select shows it', async () => {
+    open('/workspace/memberManagement');
+    const select = (await screen.findByRole('combobox', { name: 'Permission of mina' })) as HTMLSelectElement;
+    fireChange(select, { target: { value: 'EDITOR' } });
+    expect(select.value).toBe('OWNER'); // not the new permission while it is being confirmed
+    await confirmIn('Give up ownership?', 'Cancel');
+    expect(select.value).toBe('OWNER');
+    expect(api).not.toHaveBeenCalledWith('/workspace/7/user/1', expect.anything());
+  });
+
   it('LAST_OWNER says to hand ownership to another member first', async () => {
     writes['PATCH /workspace/7/user/1'] = new ApiError(409, 'LAST_OWNER', 'last owner');
     open('/workspace/memberManagement');

@@ -134,7 +134,13 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
               className={styles.select}
               value={shown}
               disabled={update.isPending || remove.isPending}
-              onChange={(e) => void change(e.target.value as Permission)}
+              onChange={(e) => {
+                // The select shows the permission held until the change is under way (an
+                // owner demoting themself confirms first, and may cancel).
+                const permission = e.currentTarget.value as Permission;
+                e.currentTarget.value = shown;
+                void change(permission);
+              }}
             >
               {INVITE_PERMISSIONS.map((p) => (
                 <option key={p} value={p}>

@@ -6,9 +6,12 @@ import { SHARE_FILES_FIELD, SHARE_IMAGE_TYPES, SHARE_TARGET_PATH } from './src/l
 
 const api = process.env.SAUCE_API_URL ?? 'http://localhost:3000';
 
-/** The packages of the app that import `react`. */
+/**
+ * The app's packages that import `react`. The tests bundle them ahead (Vite's dependency
+ * optimizer), which applies the alias to preact/compat inside them; Vitest would otherwise
+ * leave them to Node's own resolution, which loads React itself beside Preact.
+ */
 const REACT_PACKAGES = ['react-router', '@tanstack/react-query', 'react-i18next', '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu', '@hello-pangea/dnd', 'zustand', 'lucide-react', '@tanstack/react-virtual'];
-
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [

@@ -10,11 +10,11 @@ import { options } from 'preact';
 // microtask, so that a test's `await act(…)` that settles a request sees what it renders.
 notifyManager.setScheduler(queueMicrotask);
 
-// The app loads its Alert, Confirm and
-// DraftConfirm dialogs and the editing strip lazily (issue #11 item 2); loaded here first, a
-// test's `findBy…` waits only for React to show them, not for their first transform, which
-// on a busy machine can take longer than the default wait. Only modules that import no
-// API client, so that tests can still mock `lib/api.ts`.
+// The app loads its Alert, Confirm and DraftConfirm dialogs and the editing strip lazily
+// (issue #11 item 2); loaded here first, a test's `findBy…` waits only for the app to show
+// them, not for their first transform, which on a busy machine can take longer than the
+// default wait. Only modules that import no API client, so that tests can still mock
+// `lib/api.ts`.
 await Promise.all([
   import('../components/dialogs/confirm-view.tsx'),
   import('../components/dialogs/draft-confirm-view.tsx'),

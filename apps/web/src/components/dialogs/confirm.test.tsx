@@ -9,7 +9,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe('Confirm (SPEC §2 Dialogs)', () => {
-  it('opens with its confirming button focused, so Enter confirms and Tab reaches Cancel', async () => {
+  it('opens with its confirming button focused (Cancel beside it), and answers true when it is pressed', async () => {
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
     act(() => {

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import { keptValue } from '../lib/kept-value.ts';
+import { keepValue } from '../lib/kept-value.ts';
 import { clampText, countChars } from '../lib/text-limit.ts';
 import styles from './text-field.module.css';
 
@@ -11,7 +11,7 @@ export interface TextFieldProps
   /** Hide the label visually (it still names the input). */
   hideLabel?: boolean;
   value: string;
-  /** The text kept (cut at `maxLength`) and the input, for a caller that keeps less (lib/kept-value.ts). */
+  /** The text kept (cut at `maxLength`) and the input, for a caller that keeps less (`keepValue`, lib/kept-value.ts). */
   onChange: (value: string, field: HTMLInputElement) => void;
   /** Counted characters (line breaks excluded); input over it is cut off (SPEC §5). */
   maxLength?: number;
@@ -41,7 +41,7 @@ export function TextField({ label, hideLabel, value, onChange, maxLength, error,
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(e) => onChange(keptValue(e.currentTarget, (v) => (maxLength ? clampText(v, maxLength) : v)), e.currentTarget)}
+          onChange={(e) => onChange(keepValue(e.currentTarget, maxLength ? clampText(e.currentTarget.value, maxLength) : e.currentTarget.value), e.currentTarget)}
           {...rest}
         />
         {maxLength !== undefined && (

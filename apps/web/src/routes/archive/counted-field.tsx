@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { clampText, countChars } from '../../lib/text-limit.ts';
 import styles from './counted-field.module.css';
-import { keptValue } from '../../lib/kept-value.ts';
+import { keepValue } from '../../lib/kept-value.ts';
 
 /**
  * A field of the editor sheet: its label (for screen readers), the input or textarea, and
@@ -38,7 +38,10 @@ export function CountedField({
         value={value}
         placeholder={placeholder}
         aria-describedby={`${id}-count`}
-        onChange={(e) => onChange(keptValue(e.currentTarget, (v) => clampText(multiline ? v : v.replace(/[\r\n]/g, ' '), max)))}
+        onChange={(e) => {
+          const typed = e.currentTarget.value;
+          onChange(keepValue(e.currentTarget, clampText(multiline ? typed : typed.replace(/[\r\n]/g, ' '), max)));
+        }}
       />
       <span id={`${id}-count`} className={styles.counter}>
         {countChars(value).toLocaleString()}/{max.toLocaleString()}

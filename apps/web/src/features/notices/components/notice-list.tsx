@@ -12,7 +12,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices, useUpdateNotice } from '../api/notices.ts';
 import styles from './notice-list.module.css';
-import { keptValue } from '../../../lib/kept-value.ts';
+import { keepValue } from '../../../lib/kept-value.ts';
 import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /**
@@ -129,7 +129,7 @@ function NoticeEditor({ notice, onClose }: { notice?: Notice; onClose(): void })
         <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} ref={focusOnMount} />
         <label className={styles.field}>
           <span>{t('bodyLabel')}</span>
-          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(keptValue(e.currentTarget, (v) => v.slice(0, 5000)))} rows={8} />
+          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(keepValue(e.currentTarget, e.currentTarget.value.slice(0, 5000)))} rows={8} />
         </label>
         <div className={styles.actions}>
           <Button onClick={onClose}>{t('common:cancel')}</Button>

@@ -6,7 +6,7 @@ import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useTags, useToggleTagFavorite } from '../api/tags.ts';
 import styles from './tag-filter.module.css';
-import { keptValue } from '../../../lib/kept-value.ts';
+import { keepValue } from '../../../lib/kept-value.ts';
 import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 export interface TagFilterProps {
@@ -90,7 +90,7 @@ export function TagFilter({ value, onAdd, onRemove }: TagFilterProps) {
             className={styles.search}
             type="search"
             value={search}
-            onChange={(e) => setSearch(keptValue(e.currentTarget, (v) => v.slice(0, LIMITS.tagLength)))}
+            onChange={(e) => setSearch(keepValue(e.currentTarget, e.currentTarget.value.slice(0, LIMITS.tagLength)))}
             placeholder={t('filter.search')}
             aria-label={t('filter.search')}
             ref={focusOnMount}

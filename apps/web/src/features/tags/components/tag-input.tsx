@@ -7,7 +7,7 @@ import { showToast } from '../../../state/app-store.ts';
 import { useCreateTag, useTags } from '../api/tags.ts';
 import { addTag, sanitizeTagInput } from '../lib/tag-rules.ts';
 import styles from './tag-input.module.css';
-import { keptValue } from '../../../lib/kept-value.ts';
+import { keepValue } from '../../../lib/kept-value.ts';
 
 export interface TagInputProps {
   /** Selected tags, lowercase, in order. */
@@ -67,7 +67,7 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
       return;
     }
     const clean = sanitizeTagInput(field.value);
-    setInput(keptValue(field, () => clean.value));
+    setInput(keepValue(field, clean.value));
     setNotice(clean.invalid ? 'invalid' : clean.truncated || clean.value.length >= LIMITS.tagLength ? 'length' : null);
     setActive(-1);
     setOpen(true);

@@ -13,7 +13,7 @@ import { showToast } from '../../../state/app-store.ts';
 import { useToggleTagFavorite } from '../api/tags.ts';
 import { setUsageFavorite, useDeleteTag, useRenameTag, useTagUsage } from '../api/tag-usage.ts';
 import { sanitizeTagInput } from '../lib/tag-rules.ts';
-import { keptValue } from '../../../lib/kept-value.ts';
+import { keepValue } from '../../../lib/kept-value.ts';
 import styles from './tag-manager.module.css';
 import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
@@ -172,7 +172,7 @@ function RenameDialog({ tag, onClose }: { tag: TagUsage; onClose(): void }) {
           value={name}
           onChange={(v, field) => {
             const s = sanitizeTagInput(v);
-            setName(keptValue(field, () => s.value));
+            setName(keepValue(field, s.value));
             setNotice(s.invalid ? t('invalidChars') : null);
           }}
           maxLength={15}

@@ -18,6 +18,7 @@ import { formatDate } from '../lib/format-date.ts';
 import { showMemberError } from '../lib/member-errors.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import styles from './member-list.module.css';
+import { keepValue } from '../../../lib/kept-value.ts';
 
 /**
  * The member management page's list (SPEC §2 Workspace pages, §6): every member with
@@ -138,7 +139,7 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
                 // The select shows the permission held until the change is under way (an
                 // owner demoting themself confirms first, and may cancel).
                 const permission = e.currentTarget.value as Permission;
-                e.currentTarget.value = shown;
+                keepValue(e.currentTarget, shown);
                 void change(permission);
               }}
             >

@@ -1,10 +1,45 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+/** The web app's features (apps/web/src/features/<name>), read at lint time so a new one is fenced too. */
+const features = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Issue #19 item 4: the web app's layers, outermost first — app (and the entry files) →
+ * routes (pages) → features → components / lib / state / i18n. A layer imports only the
+ * layers below it, and features are siblings: what several need lives in lib/ or is passed
+ * down by the page.
+ */
+const webLayers = [
+  ...['components', 'lib', 'state', 'i18n'].map((below) => ({
+    target: `./${below}`,
+    from: ['./features', './routes', './app'],
+    message: 'components/, lib/, state/ and i18n/ sit below the features: move what is shared here, or pass it down.',
+  })),
+  {
+    target: './features',
+    from: ['./routes', './app'],
+    message: 'A feature does not reach up into the pages (routes/) or the shell (app/): take it as a prop.',
+  },
+  { target: './routes', from: ['./app'], message: 'A page does not reach up into the shell (app/).' },
+  ...features.map((name) => ({
+    target: `./features/${name}`,
+    from: './features',
+    except: [`./${name}`],
+    message: `Features are siblings: '${name}' imports no other feature. Move what both need to lib/ (session, workspaces, plan, sign-in modal…) or let the page pass it down.`,
+  })),
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/.wxt/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +49,55 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  // Issue #19 item 5: routes validate, authorize, call a service and present — no SQL; services
+  // query and return records — they never present (apps/api/src/presenters).
+  {
+    files: ['apps/api/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'Routes hold no SQL: put the query in a service.' },
+            { name: 'pg', message: 'Routes hold no SQL: put the query in a service.' },
+          ],
+          patterns: [{ group: ['**/db/schema.ts', '**/db/sql.ts'], message: 'Routes hold no SQL: put the query in a service.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/presenters/*'], message: 'Services return records; routes present them (apps/api/src/presenters).' }] },
+      ],
+    },
+  },
+  // Issue #19 item 4: no import loops in either app, through static imports or a lazy
+  // import() alike, and the web app's layers (see webLayers). import-x does not count
+  // `import type` (erased at build); `npx madge --circular` shows none of those either.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Imports name their files (`./x.ts`) and the tsconfigs map no paths, so import-x's own
+      // resolver (unrs-resolver, as eslint-import-resolver-typescript uses) finds them all.
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // The contract never imports the apps, so no loop runs through it: not followed.
+      'import-x/ignore': ['/packages/contract/'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: webLayers }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -20,6 +20,11 @@ export type Lang = 'ko' | 'en';
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../apps/web/src/i18n');
+/** Namespaces whose texts travel with their feature's chunk: `<dir>/<lang>.json` (issue #21's ⌘K search and finding aids). */
+const FEATURE_NAMESPACES: Record<string, string> = {
+  search: path.resolve(import.meta.dirname, '../apps/web/src/features/search/i18n'),
+  finding: path.resolve(import.meta.dirname, '../apps/web/src/features/sauces/i18n'),
+};
 
 /**
  * Looks keys up in the app's JSON bundles for `lang`. A numeric `count` var picks the
@@ -28,7 +33,8 @@ const I18N_DIR = path.resolve(import.meta.dirname, '../apps/web/src/i18n');
 export function translator(lang: Lang): Translate {
   const bundles = new Map<string, Record<string, unknown>>();
   const bundle = (ns: string) => {
-    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8')));
+    const file = FEATURE_NAMESPACES[ns] ? path.join(FEATURE_NAMESPACES[ns], `${lang}.json`) : path.join(I18N_DIR, lang, `${ns}.json`);
+    if (!bundles.has(ns)) bundles.set(ns, JSON.parse(readFileSync(file, 'utf8')));
     return bundles.get(ns)!;
   };
   const lookup = (ns: string, key: string): string | undefined => {
@@ -55,16 +61,24 @@ export interface LinkedPage {
   imageUrl: string;
   title: string;
   description: string;
+  /** Lets a slow site's held reads of `/article` answer. */
+  release: () => void;
   close: () => Promise<void>;
 }
 
 /**
  * Serves `/article` (og:title, og:description when given, og:image) and its preview image
- * `/preview.svg` on a free loopback port, for a source's link preview.
+ * `/preview.svg` on a free loopback port, for a source's link preview. A slow site
+ * (`slow`): the first read of `/article` is a 404, every later one waits until `release()`.
  */
-export async function serveLinkedPage(title: string, description = ''): Promise<LinkedPage> {
+export async function serveLinkedPage(title: string, description = '', opts: { slow?: boolean } = {}): Promise<LinkedPage> {
   let origin = '';
-  const server = http.createServer((req, res) => {
+  let reads = 0;
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const server = http.createServer(async (req, res) => {
+    if (req.url === '/article' && opts.slow && reads++ === 0) return void res.writeHead(404).end();
+    if (req.url === '/article' && opts.slow) await released;
     if (req.url === '/preview.svg') {
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
       res.end(
@@ -92,6 +106,7 @@ export async function serveLinkedPage(title: string, description = ''): Promise<
     imageUrl: `${origin}/preview.svg`,
     title,
     description,
+    release,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

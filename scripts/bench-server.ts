@@ -9,7 +9,6 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { authorizeWorkspace } from '../apps/api/src/policies/workspace.ts';
 import { createFolder } from '../apps/api/src/services/folders.ts';
-import { createSauce } from '../apps/api/src/services/sauces.ts';
 import { createUser } from '../apps/api/src/services/users.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR!;
@@ -20,23 +19,28 @@ const { db, pool } = database;
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
 const { user, workspaceId } = await createUser(db, { kind: 'dev', subject: email }, { email, nickname: 'bench', agreeMarketing: false });
 const folders = [];
-const asOwner = (action: 'createFolder' | 'createSauce') => authorizeWorkspace(db, user.id, workspaceId, action);
-for (const name of ['Refs', 'Type', 'Color']) folders.push((await createFolder(db, await asOwner('createFolder'), name)).id);
-const writer = await asOwner('createSauce');
-for (let i = 0; i < 100; i++) {
-  await createSauce(db, writer, {
-    type: 'TEXT',
-    title: `Reference ${i}`,
-    textSauce: { text: `Notes for reference ${i} `.repeat(8), link: null },
-    tagSet: [`tag${i % 7}`, `topic${i % 5}`, 'bench'],
-    folderSet: [folders[i % 3]!],
-  }, { allowPrivate: false });
-}
-
+const asOwner = (action: 'createFolder') => authorizeWorkspace(db, user.id, workspaceId, action);
+for (const name of ['Refs', 'Type', 'Color']) folders.push((await createFolder(db, await asOwner('createFolder'), name, config.plan.folders)).id);
 const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
 // As `npm start` builds it: the logger is on (a child logger per request) at LOG_LEVEL 'silent'.
 const app = await buildApp({ config, db, secret });
 await app.listen({ port: 0, host: '127.0.0.1' });
+const token = await signAccessToken(secret, user.id);
+for (let i = 0; i < 100; i++) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${workspaceId}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      type: 'TEXT',
+      title: `Reference ${i}`,
+      textSauce: { text: `Notes for reference ${i} `.repeat(8), link: null },
+      tagSet: [`tag${i % 7}`, `topic${i % 5}`, 'bench'],
+      folderSet: [folders[i % 3]!],
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`seeding answered ${res.statusCode}: ${res.body}`);
+}
 
 // Baseline: the same rows from one raw SQL statement, serialized with JSON.stringify.
 const raw = Fastify({ logger: false });
@@ -54,7 +58,6 @@ raw.get('/list', async () => {
   return { success: true, data: { results: r.rows, count: r.rowCount } };
 });
 // Ceiling: the API's own bytes for the same page, from memory, by a bare Fastify route.
-const token = await signAccessToken(secret, user.id);
 const addr = (s: typeof raw) => (s.server.address() as { port: number }).port;
 const apiUrl = `http://127.0.0.1:${addr(app as never)}/api/archive/sauce/${workspaceId}/list?pageSize=100`;
 const page = await fetch(apiUrl, { headers: { authorization: `Bearer ${token}` } });

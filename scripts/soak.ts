@@ -2,31 +2,26 @@
 // of mixed reads and writes from 50 people, against the server as `npm start` runs it
 // (embedded PostgreSQL, local files). Each person works in their own space and in one
 // team space shared by five: lists, reads, creates, edits and deletes sources and
-// folders. Prints answers by status, errors, latency and the server's peak resident
-// memory, then checks that every write answered 2xx is in the database (and every
+// folders. Then (issue #18) two members of one space upload, save, edit, delete, share and
+// change folders and tags, 16 requests at a time for SOAK_TEAM_SECONDS (default 30).
+// Prints answers by status, errors, latency and the server's peak resident memory, then checks that every write answered 2xx is in the database (and every
 // 2xx delete is gone). Prints figures; exits 1 when there was a 5xx, a network error or a
 // lost write.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { freePort } from '../apps/api/src/db/embedded.ts';
+import sharp from 'sharp';
+import { runTeamMix } from '../apps/api/src/test/team-mix.ts';
+import { startServer } from './bench-server-process.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = 200;
 const PEOPLE = 50;
+/** How long the team-at-once phase runs, s (issue #18). */
+const TEAM_SECONDS = Number(process.env.SOAK_TEAM_SECONDS ?? 30);
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sauce-soak-'));
-chmodSync(dataDir, 0o755);
-const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(import.meta.dirname, '../apps/api/src/server.ts')], {
-  env: { MALLOC_ARENA_MAX: '2', ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_DEV_LOGIN: 'true', AUTH_RATE_LIMIT: '10000', LOG_LEVEL: 'warn', ARTICLES_SEED: 'false' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-const peakMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+const server = await startServer('soak');
+const { base } = server;
 
 /** One request (Node's fetch keeps a connection per loop alive: 200 loops, 200 connections). */
 async function call(method: string, url: string, token: string, body?: unknown) {
@@ -40,17 +35,10 @@ async function call(method: string, url: string, token: string, body?: unknown) 
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error('server did not start');
-    await sleep(100);
-  }
   // 50 people; every five share a team space made by the first of them (the beta's 5 members).
   const people: { token: string; personal: number; team: number }[] = [];
   for (let i = 0; i < PEOPLE; i++) {
-    const r = await fetch(`${base}/api/auth/dev/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `soak${i}@example.com` }) });
-    const token = ((await r.json()) as { data: { accessToken: string } }).data.accessToken;
-    const personal = (await call('GET', '/api/workspace', token)).json!.data[0].id as number;
+    const { token, personal } = await server.signIn(`soak${i}@example.com`);
     people.push({ token, personal, team: 0 });
   }
   for (let g = 0; g < PEOPLE; g += 5) {
@@ -115,14 +103,41 @@ try {
   const started = Date.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => loop(c)));
   const wall = (Date.now() - started) / 1000;
-  const peak = peakMb();
+  const peak = server.memoryMb('VmHWM');
+
+  // Issue #18: then a team of two in a space of their own, 16 requests at a time —
+  // uploads, image and text saves, edits, deletes, shares, folder and tag changes.
+  const [owner, editor] = [people[0]!, people[1]!];
+  const teamForm = new FormData();
+  teamForm.append('name', 'At once');
+  const atOnce = ((await (await fetch(`${base}/api/workspace`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: teamForm })).json()) as { data: { id: number } }).data.id;
+  const link = (await call('POST', '/api/workspace/invite/create', owner.token, { workspace: { id: atOnce }, permission: 'EDITOR' })).json!.data.id as string;
+  await call('POST', `/api/workspace/invitation/${link}`, editor.token);
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3d8bff' } }).png().toBuffer();
+  const mixStarted = Date.now();
+  const mix = await runTeamMix({
+    workspaceId: atOnce,
+    members: [owner.token, editor.token],
+    png,
+    seconds: TEAM_SECONDS,
+    atOnce: 16,
+    async send(token, req) {
+      if (!req.file) return call(req.method, req.url, token as string, req.payload);
+      const form = new FormData();
+      form.append('file', new Blob([req.file], { type: 'image/png' }), 'a.png');
+      const res = await fetch(`${base}${req.url}`, { method: req.method, headers: { authorization: `Bearer ${token as string}` }, body: form });
+      return { status: res.status, json: await res.json() };
+    },
+  });
+  const mixWall = (Date.now() - mixStarted) / 1000;
 
   // Every 2xx write is there; every 2xx delete is gone.
-  const dbUrl = readFileSync(path.join(dataDir, 'db-password'), 'utf8').trim();
-  const pid = readFileSync(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n');
+  const dbUrl = readFileSync(path.join(server.dataDir, 'db-password'), 'utf8').trim();
+  const pid = readFileSync(path.join(server.dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n');
   const client = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'sauce', password: dbUrl, database: 'sauce' });
   await client.connect();
   const rows = (await client.query<{ id: number; title: string }>('SELECT id, title FROM sauces')).rows;
+  const deadlocks = (await client.query<{ n: number }>(`SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = 'sauce'`)).rows[0]!.n;
   await client.end();
   const byId = new Map(rows.map((r) => [r.id, r.title]));
   const kept = [...created.values()].flatMap((ids) => [...ids]);
@@ -138,9 +153,15 @@ try {
   console.log(`  latency ms: p50 ${pct(50).toFixed(0)}, p95 ${pct(95).toFixed(0)}, p99 ${pct(99).toFixed(0)}, max ${Math.max(...latencies).toFixed(0)}`);
   console.log(`  server peak resident memory: ${peak.toFixed(0)} MB`);
   console.log(`  writes: ${kept.length} sources kept (${missing} missing), ${deleted.size} deleted (${resurrected} still there), ${edits.size} edited (${wrongEdit} not as answered)`);
-  if (fivexx || networkErrors || missing || resurrected) process.exitCode = 1;
+  const mixTotal = mix.latencies.length;
+  const mixPct = (p: number) => [...mix.latencies].sort((a, b) => a - b)[Math.floor((p / 100) * (mixTotal - 1))]!;
+  console.log(`Team at once: 2 members of one space, 16 requests at a time, ${mixWall.toFixed(0)} s: ${mixTotal} answers (${(mixTotal / mixWall).toFixed(0)}/s), ${mix.failures.length} of 500 or more`);
+  for (const [kind, byStatus] of mix.statuses) {
+    console.log(`  ${kind}: ${[...byStatus].sort(([a], [b]) => a - b).map(([st, n]) => `${st}: ${n}`).join(', ')}`);
+  }
+  console.log(`  latency ms: p50 ${mixPct(50).toFixed(0)}, p95 ${mixPct(95).toFixed(0)}, p99 ${mixPct(99).toFixed(0)}`);
+  console.log(`  deadlocks PostgreSQL detected over the whole soak (each retried by the server): ${deadlocks}`);
+  if (fivexx || networkErrors || missing || resurrected || mix.failures.length) process.exitCode = 1;
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

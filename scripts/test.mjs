@@ -51,6 +51,9 @@ if (!only) {
 if (!only || only === 'unit') {
   ok = vitest('contract', 'packages/contract') && ok;
   ok = vitest('web', 'apps/web') && ok;
+  // Issue #20: the browser extension's own tests (its generated types first).
+  ok = run('extension types', 'npx', ['wxt', 'prepare', 'apps/extension']) && ok;
+  ok = vitest('extension', 'apps/extension') && ok;
 }
 if (!only || only === 'api' || only === 'unit') ok = vitest('api', 'apps/api') && ok;
 if (!only || only === 'e2e') {
@@ -65,6 +68,8 @@ if (!only || only === 'e2e') {
     process.exit(1);
   }
   ok = run('web build', 'npm', ['run', 'build', '-w', '@sauce/web']) && ok;
+  // Issue #20: extension.spec.ts loads the unpacked extension from apps/extension/dist/chrome.
+  ok = run('extension build', 'npm', ['run', 'build:extension']) && ok;
   // Issue #11 item 2: first-load JavaScript per route against its budget, from that build.
   const budgets = run('bundle budgets', 'node', ['scripts/bundle-budget.mjs']);
   if (budgets) passed += 1;

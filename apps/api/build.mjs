@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run build -w @sauce/api`: compiles the server once into dist/server.js (issue #11
 // item 7), so that `npm start` runs JavaScript with plain `node` instead of a TypeScript
-// loader. esbuild bundles the API's own sources and the workspace packages (@sauce/*,
-// TypeScript too); every other package stays an import of node_modules (native ones such as
-// sharp need their own files, and nothing is gained by copying the rest). Data files
-// (migrations, the articles seed, the web build) are read from their places in the
-// repository: see src/api-dir.ts.
+// loader; and the import reader's process into dist/import-worker.js (issue #18), which
+// services/import/reader.ts starts from beside dist/server.js. esbuild bundles the API's own
+// sources and the workspace packages (@sauce/*, TypeScript too); every other package stays
+// an import of node_modules (native ones such as sharp need their own files, and nothing is
+// gained by copying the rest). Data files (migrations, the articles seed, the web build) are
+// read from their places in the repository: see src/api-dir.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -30,14 +31,14 @@ const externalPackages = {
  * flag), except right after a backslash, which the build refuses.
  */
 const ascii = (text) => {
-  if (/\\[^\0-\x7f]/.test(text)) throw new Error('dist/server.js: a character beyond ASCII right after a backslash; write it as \\uXXXX in the source');
+  if (/\\[^\0-\x7f]/.test(text)) throw new Error('dist/: a character beyond ASCII right after a backslash; write it as \\uXXXX in the source');
   return text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 };
 
 const started = Date.now();
 const result = await build({
-  entryPoints: [path.join(dir, 'src/server.ts')],
-  outfile: path.join(dir, 'dist/server.js'),
+  entryPoints: { server: path.join(dir, 'src/server.ts'), 'import-worker': path.join(dir, 'src/services/import/worker.ts') },
+  outdir: path.join(dir, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -51,4 +52,4 @@ for (const file of result.outputFiles) {
   mkdirSync(path.dirname(file.path), { recursive: true });
   writeFileSync(file.path, ascii(file.text));
 }
-console.log(`API built into ${path.relative(process.cwd(), path.join(dir, 'dist/server.js'))} in ${Date.now() - started} ms`);
+console.log(`API built into ${path.relative(process.cwd(), path.join(dir, 'dist'))}/ (server.js, import-worker.js) in ${Date.now() - started} ms`);

@@ -1,4 +1,4 @@
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -6,19 +6,11 @@ import { SHARE_FILES_FIELD, SHARE_IMAGE_TYPES, SHARE_TARGET_PATH } from './src/l
 
 const api = process.env.SAUCE_API_URL ?? 'http://localhost:3000';
 
-/**
- * The app's packages that import `react`. The tests bundle them ahead (Vite's dependency
- * optimizer), which applies the alias to preact/compat inside them; Vitest would otherwise
- * leave them to Node's own resolution, which loads React itself beside Preact.
- */
-const REACT_PACKAGES = ['react-router', '@tanstack/react-query', 'react-i18next', '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu', '@hello-pangea/dnd', 'zustand', 'lucide-react', '@tanstack/react-virtual'];
-
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
-    // Preact with its React compatibility layer (issue #11 item 2): `react` and `react-dom`
-    // resolve to preact/compat in the app, the server's renderer and the tests, which keeps
-    // the dashboard's first load within 150 KB; React's own react-dom is 62 KB gzip of it.
-    preact(),
+    // React 19 with its own react-dom in the app, the server's renderer (react-dom/server)
+    // and the tests (issue #19 item 1).
+    react(),
     // Issue #11 item 1: a .br (quality 11) and a .gz (level 9) beside every text file of the
     // build, made once here and sent by the server as the request's accept-encoding prefers
     // (index.html is not sent as it is: the server gives each page its head, routes/web).
@@ -77,7 +69,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // server runs with (development builds are slower and check more).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode) } : {},
   test: {
-    deps: { optimizer: { client: { enabled: true, include: REACT_PACKAGES } } },
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],

@@ -109,6 +109,14 @@ test('a new person edits their profile, manages tags, reads a notice, exports, i
     await expect(page.getByRole('progressbar', { name: t('account:export.progress') })).toHaveAttribute('aria-valuenow', '100');
   });
 
+  await test.step('a bookmarks file nested 100,000 levels deep is refused at once, saying why (issue #18)', async () => {
+    const deep = Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n' + '<DL><p>'.repeat(100_000) + '</DL><p>'.repeat(100_000));
+    await page.getByLabel(t('account:import.file')).setInputFiles({ name: 'deep.html', mimeType: 'text/html', buffer: deep });
+    await page.getByRole('button', { name: t('account:import.check') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t('account:import.invalid.tooDeep') })).toBeVisible();
+    await snap(page, testInfo, 'import-too-deep');
+  });
+
   await test.step('imports a bookmarks file', async () => {
     const file = Buffer.from(
       '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n' +
@@ -117,8 +125,10 @@ test('a new person edits their profile, manages tags, reads a notice, exports, i
         '<DT><A HREF="javascript:alert(1)">Bookmarklet</A>\n</DL><p>\n',
     );
     await page.getByLabel(t('account:import.file')).setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: file });
-    await page.getByRole('button', { name: t('account:import.start') }).click();
-    await expect(page.getByText(t('account:import.done', { imported: 2, skipped: 1 }))).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: t('account:import.check') }).click();
+    // Issue #22: a preview first; nothing is written until the person starts it.
+    await page.getByRole('button', { name: t('account:import.preview.startCount', { count: 2 }) }).click();
+    await expect(page.getByText(t('account:import.done', { imported: 2, skipped: 1, changed: 0 }))).toBeVisible({ timeout: 20_000 });
     await snap(page, testInfo, 'profile-after-import');
     await page.goto('/dashboard');
     await expect(page.getByRole('link', { name: `Bookmark A ${run}` })).toBeVisible();

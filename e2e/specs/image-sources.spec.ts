@@ -156,6 +156,17 @@ test.describe('image sources', () => {
     await expect(page.getByLabel(t('images:titleLabel'))).toHaveValue('Half-finished board');
     await expect(page.getByRole('button', { name: t('images:strip.image', { n: 1 }), exact: true })).toBeVisible();
     await expect(page.getByText('Keep this crop', { exact: true })).toBeVisible();
+    // Issue #19 item 3: both editors say the draft was restored.
+    await expect(page.getByRole('status').getByText(t('sauces:draft.restored'))).toBeVisible();
+
+    // Edited, the browser's Back asks first (issue #19 item 8); closing the dialog stays.
+    await page.getByLabel(t('images:titleLabel')).fill('Half-finished board, edited');
+    await page.goBack();
+    const again = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: t('common:draftConfirm.title') });
+    await expect(again).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+    await expect(page).toHaveURL(/\/archive\/image\?draft=true&archiveType=IMAGE$/);
 
     // Saving it clears the draft: the next Create source goes straight to the type choice.
     await save(page, t, 'Half-finished board');

@@ -117,12 +117,17 @@ test('an owner shares a text source by link; a signed-out visitor reads it until
       await expect(shareButton(false)).toBeVisible();
     });
 
-    await test.step('the old link now shows the not-found state', async () => {
+    await test.step('the link now says the source is private (SPEC §8); an unknown one, not found', async () => {
       await pub.reload();
-      await expect(pub.getByRole('heading', { level: 1, name: t('share:page.notFound') })).toBeVisible();
+      await expect(pub.getByRole('heading', { level: 1, name: t('share:page.private') })).toBeVisible();
+      await expect(pub.getByText(t('share:page.privateDescription'))).toBeVisible();
       await expect(pub.getByText(title)).toHaveCount(0);
-      await expect(pub).toHaveTitle(`${t('share:page.notFound')} · Sauce`);
+      await expect(pub).toHaveTitle(`${t('share:page.private')} · Sauce`);
       await snap(pub, testInfo, '03-public-page-off');
+      await pub.goto(link.replace(/[^/]{8}$/, 'AAAAAAAA'));
+      await expect(pub.getByRole('heading', { level: 1, name: t('share:page.notFound') })).toBeVisible();
+      await expect(pub).toHaveTitle(`${t('share:page.notFound')} · Sauce`);
+      await snap(pub, testInfo, '04-public-page-unknown');
     });
   } finally {
     await visitor.close();

@@ -145,6 +145,9 @@ test('two people share a team space: invite, join as viewer, promote, live updat
       expect((await saved).ok()).toBe(true);
       // Issue #7: within 2 s, no reload.
       await expect(card(page, t, bTitle)).toBeVisible({ timeout: 2_000 });
+      // B lands on the saved source's view (issue #19 item 3); its Back leads to the dashboard.
+      await expect(bPage).toHaveURL(/\/archive\/text\?sauceId=\d+/);
+      await bPage.getByRole('link', { name: t('archive:text.back') }).click();
       await expect(card(bPage, t, bTitle)).toBeVisible();
       await snap(page, testInfo, 'owner-dashboard-live');
     });

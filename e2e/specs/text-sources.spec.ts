@@ -119,7 +119,10 @@ async function addTags(scope: Locator, t: Translate, tags: string[]) {
   }
 }
 
-/** SaveArchive: checks the title, picks a folder, adds tags, saves; back on the dashboard. */
+/**
+ * SaveArchive: checks the title, picks a folder, adds tags, saves; the saved source's view
+ * opens (issue #19 item 3, as the image editor does), and its Back leads to the dashboard.
+ */
 async function saveFromDialog(
   page: Page,
   t: Translate,
@@ -140,7 +143,11 @@ async function saveFromDialog(
   await addTags(dialog, t, tags);
   await dialog.getByRole('button', { name: t('archive:saveDialog.save'), exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/archive\/text\?sauceId=\d+&archiveType=TEXT$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('status').getByText(t('sauces:saved'))).toBeVisible();
+  await page.getByRole('link', { name: t('archive:text.back') }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?folder=\d+)?$/);
 }
 
 /** The card's link preview: the linked page's title, its domain and its image, loaded. */
@@ -207,7 +214,6 @@ test('a new user files a text source with a link, finds it, edits it and deletes
       await page.getByLabel(t('archive:text.textLabel'), { exact: true }).fill('Why this page matters.');
       await snap(page, testInfo, '03-editor');
       await saveFromDialog(page, t, { title, folder: folderB, tags });
-      await expect(page.getByRole('status').getByText(t('sauces:saved'))).toBeVisible();
     });
 
     await test.step('the card shows the link preview; the folder counts follow', async () => {
@@ -262,11 +268,16 @@ test('a new user files a text source with a link, finds it, edits it and deletes
       await expect(page).toHaveURL(/\/archive\/text\?sauceId=\d+&archiveType=TEXT$/);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('link', { name: new RegExp(escapeRe(linked.title)) })).toHaveAttribute('href', linked.url);
+      // Issue #21: the page as the server's browser drew it is the saved copy.
+      const shot = page.getByRole('img', { name: t('sauces:savedCopy.screenshotAlt') });
+      await expect(shot).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1280);
+      await snap(page, testInfo, '07-saved-copy');
       await page.getByRole('button', { name: t('archive:text.edit'), exact: true }).click();
       const titleInput = page.getByLabel(t('archive:text.titleLabel'), { exact: true });
       await expect(titleInput).toHaveValue(title);
       await titleInput.fill(newTitle);
-      await snap(page, testInfo, '07-editing');
+      await snap(page, testInfo, '07b-editing');
       await saveFromDialog(page, t, { title: newTitle });
       await expect(card(page, t, newTitle)).toBeVisible();
       await expect(card(page, t, title)).toHaveCount(0);
@@ -290,6 +301,46 @@ test('a new user files a text source with a link, finds it, edits it and deletes
       await snap(page, testInfo, '09-deleted');
     });
   } finally {
+    await linked.close();
+  }
+});
+
+test('a link to a slow site: the save answers at once, and the preview arrives on the card by itself', async ({ page }, testInfo) => {
+  const lang = testInfo.project.name as Lang;
+  const t = translator(lang);
+  const run = `${lang}${Date.now().toString(36)}`;
+  const title = lang === 'ko' ? '느린 사이트' : 'Slow site';
+  // Issue #23: the linked page does not answer the save's preview until the test lets it.
+  const linked = await serveLinkedPage(`Slow page ${run}`, 'It took its time.', { slow: true });
+  try {
+    await page.goto('/');
+    await signIn(page, t, `e2e-slow-${run}@example.com`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await startTextSource(page, t);
+    await page.getByLabel(t('archive:text.titleLabel'), { exact: true }).fill(title);
+    await page.getByRole('button', { name: t('archive:text.addLink') }).click();
+    const dialog = page.getByRole('dialog', { name: t('sauces:link.addTitle') });
+    const previewRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/metaData/getMeta');
+    await dialog.getByLabel(t('sauces:link.field')).fill(linked.url);
+    await previewRead; // the editor's preview found nothing yet (the site's first answer)
+    await dialog.getByRole('button', { name: t('sauces:link.add'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // The save answers while the site holds the preview's read.
+    await saveFromDialog(page, t, { title });
+
+    // Until the page answers, the card shows its domain, quietly loading…
+    const c = card(page, t, title);
+    const pending = c.locator('[data-preview="pending"]');
+    await expect(pending).toBeVisible();
+    await expect(pending).toContainText(new URL(linked.url).host);
+    await snap(page, testInfo, 'slow-link-pending');
+    // …then the preview lands through the live events, without a reload.
+    linked.release();
+    await expectLinkPreviewOnCard(page, t, title, linked);
+    await expect(pending).toHaveCount(0);
+    await snap(page, testInfo, 'slow-link-landed');
+  } finally {
+    linked.release();
     await linked.close();
   }
 });

@@ -11,7 +11,7 @@ const text: Sauce = {
   createdAt: '2026-01-02T03:04:05.999Z',
   updatedAt: '2026-01-02T03:04:05.999Z',
   thumbnail: null,
-  textCard: { text: 'notes', link: 'https://example.com/', title: 'Example', description: '', image: '' },
+  textCard: { text: 'notes', link: 'https://example.com/', title: 'Example', description: '', image: '', previewStatus: 'ready', broken: false, copyStatus: null },
   textSauce: { text: 'notes', link: 'https://example.com/' },
   imageSauce: null,
   thumbnailMeta: null,
@@ -26,6 +26,7 @@ const text: Sauce = {
   modeType: 'Sauce',
   destination: 'https://example.com/',
   summary: null,
+  savedCopy: null,
 };
 const image: Sauce = {
   ...text,
@@ -46,6 +47,7 @@ const image: Sauce = {
       height: 1600,
       byteSize: 1234,
       color: '#a0b0c0',
+      palette: ['#a0b0c0', '#102030'],
       order: 0,
       comments: [
         { id: 1, message: 'here', x: 0.25, y: 0.5, parent: null, authorNickname: 'alice', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z', isEditable: false },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import { API_VERSION_HEADER, MIN_API_VERSION } from '@sauce/contract/http';
 import { LIMITS } from '@sauce/contract/limits';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
@@ -14,7 +15,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { startRevocations } from './auth/revocations.ts';
-import { sessionPlugin } from './auth/session.ts';
+import { type PersonalTokenAuth, sessionPlugin } from './auth/session.ts';
+import { isPersonalToken, verifyPersonalToken } from './services/personal-tokens.ts';
+import { isExtensionApiUrl, isExtensionOrigin } from './lib/extension-cors.ts';
 import { authorizePlugin } from './policies/authorize.ts';
 import { startMaintenanceJobs } from './jobs/maintenance.ts';
 import { startJobQueue } from './jobs/queue.ts';
@@ -26,6 +29,7 @@ import type { Db } from './db/client.ts';
 import type { Deps, RouteGroup } from './deps.ts';
 import {
   AppError,
+  ClientOutdatedError,
   InvalidFormatError,
   isDatabaseUnavailable,
   NotFoundError,
@@ -33,8 +37,12 @@ import {
   ServiceUnavailableError,
   SystemError,
 } from './errors.ts';
+import { isConflict } from './db/locks.ts';
+import { pgError } from './db/sql.ts';
+import { hasNul } from './lib/storable-text.ts';
 import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { fileRoutes } from './routes/files/index.ts';
+import { savedRoutes } from './routes/saved/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
 import { accountRoutes } from './routes/account/index.ts';
@@ -62,17 +70,18 @@ declare module 'fastify' {
   }
 }
 
-/**
- * PostgreSQL errors caused by a value, not by the server: invalid text representation,
- * numeric out of range, NUL in text, string too long. Answered as 400, never 500.
- */
 /** The JSON 404 in the error envelope, for an address no route answers under /api and /assets. */
 function notFound(_req: FastifyRequest, reply: FastifyReply) {
   const e = NotFoundError();
   return reply.status(404).send({ success: false, error: { code: e.code, message: e.message } });
 }
 
-const PG_BAD_INPUT = new Set(['22P02', '22003', '22021', '22001']);
+/**
+ * PostgreSQL errors caused by a value, not by the server: invalid text representation,
+ * numeric out of range, NUL in text, string too long, a character the encoding lacks.
+ * Answered as 400, never 500.
+ */
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22021', '22001', '22P05']);
 
 /** Largest JSON body accepted, bytes (a 1 MB title is refused with 413). */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -160,9 +169,16 @@ export async function buildApp(opts: {
     if (err instanceof AppError) e = err;
     else if (hasZodFastifySchemaValidationErrors(err)) {
       e = InvalidFormatError(err.validation.map((v) => ({ path: v.instancePath, message: v.message })));
-    } else if (PG_BAD_INPUT.has(err.code)) {
+    } else if (PG_BAD_INPUT.has(pgError(err)?.code ?? '')) {
       // A value the schemas let through but PostgreSQL cannot take: still the caller's input.
       e = InvalidFormatError();
+    } else if (pgError(err)?.code === '23503') {
+      // Issue #18: a row the write refers to went away meanwhile (a withdrawal, a deletion).
+      e = NotFoundError('It was deleted meanwhile.');
+    } else if (isConflict(err)) {
+      // A deadlock or serialization failure that outlived its retries (db/locks.ts).
+      req.log.warn({ err }, 'transaction kept conflicting');
+      e = ServiceUnavailableError();
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = PayloadTooLargeError(BODY_LIMIT_BYTES);
     } else if (isDatabaseUnavailable(err)) {
@@ -204,6 +220,12 @@ export async function buildApp(opts: {
     parseJson(req, text, done);
   });
 
+  // Issue #18: text PostgreSQL cannot store (U+0000) is refused before any handler runs,
+  // wherever it comes in: the path, the query or a JSON body (multipart fields: lib/multipart.ts).
+  app.addHook('preValidation', (req, _reply, done) => {
+    done(hasNul(req.params) || hasNul(req.query) || hasNul(req.body) ? InvalidFormatError('Text cannot contain the character U+0000.') : undefined);
+  });
+
   await app.register(cookie);
   // Issue #11 item 5: CSP, nosniff, Referrer-Policy, Permissions-Policy, HSTS over https.
   secureReply = await registerSecurityHeaders(app, config);
@@ -225,8 +247,29 @@ export async function buildApp(opts: {
   // Deleted accounts' access tokens are refused at once (issue #8).
   const revocations = await startRevocations(opts.db.$client, listener, app.log);
   app.addHook('onClose', () => revocations.close());
-  await app.register(sessionPlugin, { config, secret: opts.secret, isRevoked: revocations.isRevoked });
-  await app.register(authorizePlugin, { db: opts.db });
+  // Issue #20: the browser extension calls the API from its own origin with a bearer token.
+  // CORS is opened to extension origins for the few addresses it calls, without credentials:
+  // the browser sends no cookie with such a request, so only a token can act through it.
+  app.addHook('onRequest', (req, reply, done) => {
+    const origin = req.headers.origin;
+    if (!origin || !isExtensionOrigin(origin) || !isExtensionApiUrl(req.url)) return done();
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (req.method !== 'OPTIONS') return done();
+    reply
+      .header('access-control-allow-methods', 'GET,POST,DELETE')
+      .header('access-control-allow-headers', 'authorization,content-type')
+      .header('access-control-max-age', '600')
+      .status(204)
+      .send();
+  });
+  // Issue #20: personal access tokens; a wrong one counts like a failed sign-in (AUTH_RATE_LIMIT per address a minute).
+  const personalTokens: PersonalTokenAuth = {
+    isToken: isPersonalToken,
+    verify: (token) => verifyPersonalToken(opts.db, token),
+    countFailure: (ip) => shared.hit(`token-failures:${ip}`, config.authRateLimit, 60_000),
+  };
+  await app.register(sessionPlugin, { config, secret: opts.secret, isRevoked: revocations.isRevoked, personalTokens });
+  await app.register(authorizePlugin, { db: opts.db, config });
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
     app.addHook('onRequest', async (req, reply) => {
@@ -243,6 +286,16 @@ export async function buildApp(opts: {
       }
     });
   }
+
+  // SPEC §8 'Please update the service' (issue #19): a client that says it was built for an
+  // older API than this one serves (`Api-Version` below MIN_API_VERSION) is told so, 426,
+  // before anything is done for it; the web app then asks to reload. No header: served.
+  app.addHook('onRequest', async (req) => {
+    const said = req.headers[API_VERSION_HEADER];
+    if (said === undefined || !req.url.startsWith('/api/')) return;
+    if (typeof said !== 'string' || !/^\d{1,9}$/.test(said)) throw InvalidFormatError('Api-Version must be a whole number.');
+    if (Number(said) < MIN_API_VERSION) throw ClientOutdatedError(Number(said), MIN_API_VERSION);
+  });
 
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -276,6 +329,8 @@ export async function buildApp(opts: {
   // Apple posts its sign-in result to /auth/apple/callback, outside /api (SPEC §4 Sign-in).
   await app.register(async (root) => appleCallbackRoutes(root as never, deps));
   await app.register(async (root) => fileRoutes(root as never, deps));
+  // Issue #20: saved copies' snapshots, sandboxed, on their own path.
+  await app.register(async (root) => savedRoutes(root as never, deps));
   await app.register(async (root) => healthRoutes(root as never, deps));
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BETA_PLAN, type Plan } from '@sauce/contract/limits';
+import { StartupError } from './errors.ts';
+import { findChromium } from './lib/page-browser.ts';
 
 /** An absolute http(s) URL (links shown to people: never `javascript:`). */
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -9,6 +12,11 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
+
+/** A plan limit (issue #22): a positive whole number, or 'unlimited' (null); unset stays undefined. */
+const planLimit = z
+  .union([z.literal('unlimited').transform(() => null), z.coerce.number().int().min(1).max(1_000_000_000)])
+  .optional();
 
 /**
  * Every environment variable the server reads, parsed once (README "Configuration").
@@ -33,6 +41,19 @@ const zEnv = z.object({
   APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   APPLE_AUTHORIZE_URL: z.url().default('https://appleid.apple.com/auth/authorize'),
   METADATA_ALLOW_PRIVATE: bool.default(false),
+  /** Issue #23: retries of a link preview whose site did not answer, and the first wait (s, doubling). */
+  LINK_PREVIEW_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  LINK_PREVIEW_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Issue #21: keep the readable text of every saved link's page (a fetch per link); false: no copies. */
+  LINK_COPIES: bool.default(true),
+  /** Issue #21: a screenshot with each copy, when a browser is at hand (below); false: text only. */
+  LINK_SCREENSHOTS: bool.default(true),
+  /** The Chromium that draws them; default `chromium` on the PATH. */
+  CHROMIUM_PATH: z.string().optional(),
+  /** A remote browser instead (a Playwright server or Chrome DevTools endpoint, e.g. browserless). */
+  BROWSER_WS_ENDPOINT: z.string().regex(/^(wss?|https?):\/\//, 'a ws://, wss://, http:// or https:// address').optional(),
+  /** Pages the browser draws at once in this process. */
+  BROWSER_PAGES: z.coerce.number().int().min(1).max(16).default(2),
   /** Comma-separated origins allowed to call the API cross-origin (mobile apps, plugin). */
   CORS_ORIGINS: z.string().default(''),
   /** Issue #11: comma-separated origins the Content-Security-Policy also allows (a CDN in front of the assets). */
@@ -61,6 +82,11 @@ const zEnv = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Comma-separated e-mail addresses of administrators (articles, notices). */
   ADMIN_EMAILS: z.string().default(''),
+  /** Issue #22: the installation's plan; a positive number or 'unlimited'; unset: SPEC §9's beta plan. */
+  PLAN_SOURCES_PER_SPACE: planLimit,
+  PLAN_FOLDERS_PER_SPACE: planLimit,
+  PLAN_MEMBERS_PER_SPACE: planLimit,
+  PLAN_SPACES_PER_PERSON: planLimit,
   /** Issue #10: an OpenAI-compatible endpoint for AI summaries (unset: the built-in extractive summariser). */
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -109,13 +135,13 @@ function isLocalUrl(url: string): boolean {
 
 /**
  * Parses `env` into the server configuration.
- * @throws Error naming every invalid variable.
+ * @throws StartupError naming every invalid variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = zEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw new StartupError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -140,6 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       authorizeUrl: e.APPLE_AUTHORIZE_URL,
     },
     metadataAllowPrivate: e.METADATA_ALLOW_PRIVATE,
+    linkPreview: { retries: e.LINK_PREVIEW_RETRIES, retryDelayS: e.LINK_PREVIEW_RETRY_SECONDS, copies: e.LINK_COPIES },
+    /** Issue #21: the browser that draws the copies' screenshots; both null: none (text only). */
+    browser: e.LINK_SCREENSHOTS
+      ? { executablePath: e.BROWSER_WS_ENDPOINT ? null : findChromium(e.CHROMIUM_PATH), wsEndpoint: e.BROWSER_WS_ENDPOINT ?? null, maxPages: e.BROWSER_PAGES }
+      : { executablePath: null, wsEndpoint: null, maxPages: e.BROWSER_PAGES },
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
     trustProxy: e.TRUST_PROXY,
@@ -159,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       plugin: e.FIGMA_PLUGIN_URL ?? null,
     },
     /** Lowercased; compared with a signed-in person's e-mail (auth/admin.ts). */
+    plan: {
+      sources: e.PLAN_SOURCES_PER_SPACE === undefined ? BETA_PLAN.sources : e.PLAN_SOURCES_PER_SPACE,
+      folders: e.PLAN_FOLDERS_PER_SPACE === undefined ? BETA_PLAN.folders : e.PLAN_FOLDERS_PER_SPACE,
+      members: e.PLAN_MEMBERS_PER_SPACE === undefined ? BETA_PLAN.members : e.PLAN_MEMBERS_PER_SPACE,
+      spaces: e.PLAN_SPACES_PER_PERSON === undefined ? BETA_PLAN.spaces : e.PLAN_SPACES_PER_PERSON,
+    } satisfies Plan,
     adminEmails: new Set(e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     /** Issue #10: summaries by an OpenAI-compatible endpoint when `baseUrl` is set. */
     ai: {

@@ -24,7 +24,14 @@ export const CsrfError = () =>
 export const NotFoundError = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const UserNotExistError = () => new AppError(404, 'USER_NOT_EXIST', 'User not exist');
 export const SauceNotFoundError = () => new AppError(404, 'SAUCE_NOT_FOUND', 'This source does not exist.');
+/** SPEC §8: a share link whose sharing was turned off (an unknown one is SAUCE_NOT_FOUND). */
 export const SaucePrivateError = () => new AppError(404, 'SAUCE_PRIVATE', 'This source is private.');
+/**
+ * SPEC §8 'Please update the service': the request's `Api-Version` is older than the API
+ * serves (contract/http.ts MIN_API_VERSION); `details` carries `{ version, minVersion }`.
+ */
+export const ClientOutdatedError = (version: number, minVersion: number) =>
+  new AppError(426, 'CLIENT_OUTDATED', 'Please update the service.', { version, minVersion });
 export const FolderNotFoundError = () => new AppError(404, 'FOLDER_NOT_FOUND', 'Folder not found.');
 export const FolderNameExistsError = () =>
   new AppError(409, 'FOLDER_NAME_EXISTS', 'The folder name already exists.');
@@ -102,6 +109,9 @@ export const ImportFileInvalidError = (reason: string, details: Record<string, u
 /** One import at a time per person (fairness of the job queue). */
 export const ImportInProgressError = () =>
   new AppError(409, 'IMPORT_IN_PROGRESS', 'An import is already running. Wait for it to finish.');
+/** Issue #22: starting an import that is not a preview, or cancelling one that has ended. */
+export const ImportNotPendingError = () =>
+  new AppError(409, 'IMPORT_NOT_PENDING', 'This import has already started, ended or been cancelled.');
 /** Issue #10: an article that does not exist or is hidden from the public list. */
 export const ArticleNotFoundError = () => new AppError(404, 'ARTICLE_NOT_FOUND', 'This article does not exist.');
 /** Issue #10: an article with the same canonical URL is already there (`details.id`). */
@@ -115,6 +125,10 @@ export const FeedNotFoundError = () => new AppError(404, 'FEED_NOT_FOUND', 'This
 /** Issue #10: the feed URL is already subscribed (`details.id`). */
 export const FeedExistsError = (id: number) =>
   new AppError(409, 'FEED_EXISTS', 'This feed is already subscribed.', { id });
+/** Issue #20: a saved copy's snapshot that is not an HTML document in UTF-8. */
+export const UnsupportedSnapshotError = () =>
+  new AppError(415, 'UNSUPPORTED_SNAPSHOT', 'The snapshot must be an HTML document in UTF-8.');
+
 /**
  * The database (or another service the request needs) does not answer in time (issue #9):
  * 503 with `Retry-After`, answered at once instead of hanging.
@@ -122,24 +136,68 @@ export const FeedExistsError = (id: number) =>
 export const ServiceUnavailableError = (message = 'The service is busy or restarting. Please try again in a moment.') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message);
 
-/** PostgreSQL error codes of a server that is going away or not accepting connections. */
-const PG_UNAVAILABLE = new Set(['57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-/** Messages of node-postgres for a connection or an answer that did not come in time. */
-const PG_TIMEOUTS = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated unexpectedly/i;
+/**
+ * PostgreSQL error codes of a database that cannot serve now: a statement cancelled by its
+ * time limit (57014); the server shutting down, crashing or starting (57P01-57P03), a
+ * session or transaction ended for idling (57P05, 25P03), too many connections (53300);
+ * and the whole class 08, connection exceptions.
+ */
+const PG_UNAVAILABLE = new Set(['57014', '57P01', '57P02', '57P03', '57P05', '25P03', '53300']);
+/** Socket errors of a connection to the database that was refused, reset or cut. */
+const SOCKET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+/**
+ * Messages of node-postgres for a connection or an answer that did not come in time, a
+ * connection that dropped ('Connection terminated unexpectedly'), a client used after its
+ * connection dropped or closed ('… is not queryable'), and a pool used after it closed
+ * for a stop.
+ */
+const PG_LOST = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|is not queryable|Cannot use a pool after calling end/i;
 
 /**
- * Whether `err` (or an error it wraps, as drizzle does) says the database is unavailable:
- * no connection in time, no answer in time, a statement cancelled by its time limit, the
- * server shutting down or refusing connections.
+ * Whether `err` (or an error it wraps, as drizzle does) says the database is unavailable
+ * (answered 503 with Retry-After, issues #9 and #18): no connection in time, no answer in
+ * time, a statement cancelled by its time limit, the server shutting down, restarting or
+ * refusing connections, or the connection lost under the request.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (PG_UNAVAILABLE.has(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
-    if (typeof message === 'string' && PG_TIMEOUTS.test(message)) return true;
-  }
-  return false;
+  return causes(err).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (PG_UNAVAILABLE.has(code) || code.startsWith('08') || SOCKET_UNAVAILABLE.has(code))) ||
+      (typeof message === 'string' && PG_LOST.test(message)),
+  );
 }
+
+/** PostgreSQL ending a session: an administrator or a failover (57P01), a crash (57P02), a start (57P03). */
+const PG_ENDED = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * Whether `err` (or an error it wraps) says the request's connection to the database was
+ * lost or never made — PostgreSQL ended the session, the socket was cut or refused — as
+ * opposed to the database answering slowly (a timeout is not a lost connection: running
+ * the work again would only wait again). A transaction that met this before its COMMIT was
+ * rolled back by PostgreSQL and may run again on another connection (db/locks.ts).
+ */
+export function isConnectionLost(err: unknown): boolean {
+  return causes(err).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (PG_ENDED.has(code) || code.startsWith('08') || SOCKET_UNAVAILABLE.has(code))) ||
+      (typeof message === 'string' && /Connection terminated|is not queryable/i.test(message)),
+  );
+}
+
+/** `err` and the errors it wraps (drizzle wraps the driver's), at most 5 deep. */
+function causes(err: unknown): { code?: unknown; message?: unknown }[] {
+  const out: { code?: unknown; message?: unknown }[] = [];
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(e);
+  return out;
+}
+
+/**
+ * A start that cannot go on for a reason the person can fix, with a message saying what to
+ * do (configuration, the embedded database's user or password): `npm start` prints the
+ * message alone, without a stack trace (issue #18 item 8).
+ */
+export class StartupError extends Error {}
 
 export const SystemError = () =>
   new AppError(500, 'SYSTEM_ERROR', 'System error. If it happens again, please contact us by e-mail.');

@@ -5,22 +5,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-app.ts';
 
 /**
  * Issue #11 item 6: the OpenAPI document the app serves at /api/docs/json passes Redocly's
- * recommended lint (apps/api/redocly.yaml), and the typed client's types
- * (packages/api-client/src/schema.ts) are generated from it by openapi-typescript: this test
- * fails when they are stale; `npm run openapi:client` writes them again.
+ * recommended lint (apps/api/redocly.yaml), and a typed client's types generated from it by
+ * openapi-typescript compile. Issue #19 item 6: the web app calls the API one way, through
+ * lib/api.ts with the contract's types, so no generated client is kept in the repository
+ * (packages/api-client went, it served nothing); the document is for other clients, and this
+ * test keeps it one that a generator can trust.
  */
 
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const CONFIG = path.resolve(import.meta.dirname, '../redocly.yaml');
-const CLIENT_SCHEMA = path.resolve(import.meta.dirname, '../../../packages/api-client/src/schema.ts');
-const HEADER =
-  '// Generated from the Sauce API\'s OpenAPI document by openapi-typescript: do not edit.\n' +
-  '// `npm run openapi:client` writes it again (apps/api/src/openapi.test.ts checks it is current).\n\n';
+
+/**
+ * A few uses of the generated types that must keep compiling: a path's answer, a body, an
+ * operation by its id, the error envelope (what a client written against the document needs).
+ */
+const USAGE = `import type { components, operations, paths } from './schema.ts';
+type Json<R> = R extends { content: { 'application/json': infer J } } ? J : never;
+export const devLogin: boolean | undefined = null! as Json<paths['/api/auth/config']['get']['responses'][200]>['data']['devLogin'];
+export const folder: paths['/api/archive/folder/{workspace}']['post']['requestBody'] = { content: { 'application/json': { name: 'References' } } };
+export const spaces: Json<operations['listWorkspaces']['responses'][200]>['data'][number]['permission'] = 'OWNER';
+export const error: components['schemas']['Error']['error']['code'] = 'NOT_FOUND';
+`;
 
 interface Problem {
   ruleId: string;
@@ -69,8 +80,21 @@ describe('the OpenAPI document (issue #11 item 6)', () => {
     expect(body).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
   });
 
-  it('generates the committed client types', async () => {
-    const types = HEADER + astToString(await openapiTS(document as never));
-    await expect(types).toMatchFileSnapshot(CLIENT_SCHEMA);
+  it('generates client types that compile (openapi-typescript, strict TypeScript)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-openapi-client-'));
+    writeFileSync(path.join(dir, 'schema.ts'), astToString(await openapiTS(document as never)));
+    writeFileSync(path.join(dir, 'usage.ts'), USAGE);
+    const program = ts.createProgram([path.join(dir, 'usage.ts')], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      allowImportingTsExtensions: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
   });
 });

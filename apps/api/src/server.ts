@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig, prepareDataDir, resolveAuthSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable, StartupError } from './errors.ts';
 import { keepIdleGcWorking } from './lib/idle-gc.ts';
 
 /** Longest a stop waits for requests and jobs under way, ms (orchestrators usually allow 30 s). */
@@ -18,6 +19,14 @@ async function main() {
     log: (m) => console.log(`[db] ${m}`),
   });
   const app = await buildApp({ config, db: database.db, secret: resolveAuthSecret(config), maintenance: true });
+  // pg-boss marks a job completed or failed without awaiting it (pg-boss/src/manager.js,
+  // onFetch): when the database connection is lost just then, or the pool has closed during
+  // a stop, that rejection reaches nobody. It must not end the process (issue #18 item 5):
+  // the job expires and is retried. Any other unhandled rejection ends it, as by default.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'database unavailable to a background task');
+  });
   let closing = false;
   /**
    * Graceful stop (issue #9): no new connections; requests under way finish (new ones on
@@ -48,6 +57,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e instanceof StartupError ? `Sauce could not start. ${e.message}` : e);
   process.exit(1);
 });

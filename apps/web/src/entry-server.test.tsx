@@ -1,12 +1,11 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 
 /**
- * The server renderer (issue #11 items 2 and 3) as the API calls it: each page's API calls go
- * to that page's own `fetch` even while several pages render at once, and the page is written
- * from what they answered, in the language asked for. It runs in the tests' browser-like
- * environment, where the packages that import `react` are given preact/compat (vite.config.ts);
- * the built renderer runs in Node in the browser tests (e2e/specs/server-rendered.spec.ts).
+ * The server renderer (issue #11 items 2 and 3) as the API calls it, in Node: each page's API
+ * calls go to that page's own `fetch` even while several pages render at once, and the page
+ * is written from what they answered, in the language asked for.
  */
 
 const CATEGORIES = [

@@ -9,13 +9,13 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { profileQuery } from './features/auth/api/get-profile.ts';
+import { profileQuery } from './lib/session.ts';
 import { articlesQuery, categoriesQuery } from './features/articles/api/articles.ts';
 import { categoryFromParam } from './features/articles/lib/categories.tsx';
 import { sharedSauceQuery } from './features/sauces/api/share-sauce.ts';
-import { bundles as en } from './i18n/en.ts';
-import { startI18n, type Language } from './i18n/index.ts';
-import { bundles as ko } from './i18n/ko.ts';
+import { files as en } from './i18n/en.ts';
+import { bundlesOf, startI18n, type Language } from './i18n/index.ts';
+import { files as ko } from './i18n/ko.ts';
 import { setServerTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -57,7 +57,7 @@ const PREFETCH: Record<string, (qc: QueryClient, params: Record<string, string |
 };
 
 const handler = createStaticHandler(routes);
-startI18n('en', { ko, en });
+startI18n('en', { ko: bundlesOf(ko), en: bundlesOf(en) });
 
 /** The page being rendered, for the API calls its queries make (several renders may be waiting on theirs at once). */
 const current = new AsyncLocalStorage<RenderRequest>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zText } from './common.ts';
+import { zBodyId, zId, zText } from './common.ts';
 import { JOB_TYPES } from './auth.ts';
 import { countedLength, LIMITS } from './limits.ts';
 
@@ -143,6 +143,7 @@ export type NoticeInput = z.input<typeof zNoticeInput>;
 
 /** GET /notice/unread: how many notices the person has not seen (the avatar menu's dot). */
 export const zNoticeUnread = z.object({ count: z.number().int() });
+export type NoticeUnread = z.infer<typeof zNoticeUnread>;
 
 // ---------------------------------------------------------------------------------------
 // Tag management (/mypage/tags)
@@ -168,35 +169,174 @@ export const zTagUsageQuery = z.object({
 // Import and export (issue #8 "Your data")
 // ---------------------------------------------------------------------------------------
 
-/** Formats an import file may be in, detected from its content (never its name). */
-export const IMPORT_FORMATS = ['bookmarks-html', 'raindrop-csv', 'karakeep-json', 'sauce-export'] as const;
+/**
+ * Formats an import file may be in (issue #22), each recognised by its shape — never its
+ * name, never one key alone. `bookmarks-html` is the Netscape bookmarks file of every browser
+ * (Chrome, Edge, Firefox, Safari, Internet Explorer) and service (Google Bookmarks,
+ * Raindrop, Pinboard, Delicious, Shaarli, Scuttle, LinkAce, linkding, Karakeep, Linkwarden…).
+ */
+export const IMPORT_FORMATS = [
+  'bookmarks-html',
+  'chrome-json',
+  'firefox-json',
+  'pocket-csv',
+  'pocket-html',
+  'instapaper-csv',
+  'instapaper-html',
+  'raindrop-csv',
+  'pinboard-json',
+  'delicious-json',
+  'karakeep-json',
+  'linkwarden-json',
+  'omnivore-json',
+  'omnivore-zip',
+  'wallabag-json',
+  'readability-json',
+  'sauce-export',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** What each format is called (product names: the same in every language). */
+export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
+  'bookmarks-html': 'Bookmarks HTML (Chrome, Edge, Firefox, Safari, Internet Explorer, Google Bookmarks, Raindrop, Pinboard, Delicious, Shaarli, Scuttle, LinkAce, linkding, Karakeep, Linkwarden)',
+  'chrome-json': 'Chrome or Edge “Bookmarks” file (JSON)',
+  'firefox-json': 'Firefox bookmarks backup (JSON)',
+  'pocket-csv': 'Pocket export (CSV)',
+  'pocket-html': 'Pocket export (HTML)',
+  'instapaper-csv': 'Instapaper export (CSV)',
+  'instapaper-html': 'Instapaper export (HTML)',
+  'raindrop-csv': 'Raindrop export (CSV)',
+  'pinboard-json': 'Pinboard export (JSON)',
+  'delicious-json': 'Delicious export (JSON)',
+  'karakeep-json': 'Karakeep export (JSON)',
+  'linkwarden-json': 'Linkwarden backup (JSON)',
+  'omnivore-json': 'Omnivore export (JSON)',
+  'omnivore-zip': 'Omnivore export (ZIP)',
+  'wallabag-json': 'wallabag export (JSON)',
+  'readability-json': 'Readability export (JSON)',
+  'sauce-export': 'Sauce export (ZIP or JSON)',
+};
+
+/**
+ * Where an import is: 'preview' (read, nothing written; the person looks and chooses),
+ * 'queued' and 'running' (being written), 'done', 'failed', 'cancelled' (what was written
+ * before the cancel stays).
+ */
+export const IMPORT_STATUSES = ['preview', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** Why an entry of an import file was not imported. */
 export const IMPORT_SKIP_REASONS = [
   /** Already in the space (same link, or imported before). */
   'duplicate',
-  /** The space is at its plan limit of sources (SPEC §9). */
+  /** The same link again in the file: its folders and tags were added to the first one. */
+  'merged',
+  /** The space is at its plan limit of sources. */
   'limit',
-  /** Not an http(s) link (`javascript:`, `data:`, `file:`…) or a malformed one. */
+  /** Not an http(s) link (`javascript:`, `place:`, `data:`, `file:`…) or a malformed one. */
   'invalidLink',
   /** Neither a link nor any text. */
   'empty',
+  /** A file (image, PDF) the export names but does not carry. */
+  'fileMissing',
   /** An image source whose image files are missing or unreadable. */
   'invalidImage',
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
-/** POST /account/import: the multipart form's text fields (the file is `file`). */
+/**
+ * What was changed in an entry to fit Sauce's rules (SPEC §5, §9) or the plan, listed in
+ * the import's report: a title or note cut to its length; a tag cleaned (`from` → `to`:
+ * letters and digits kept, lower case, 15 characters) or left out (`tag`, `why`: no letter
+ * or digit, or past the 5th); a date left out (`value`: before 1990, in the future or
+ * unreadable — the source then dates from the import); a folder recreated under another
+ * name (`from` the path in the file → `to`), or not created (`folder`: the plan's folders
+ * are all used).
+ */
+export const zImportChange = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('titleCut'), length: z.number().int() }),
+  z.object({ code: z.literal('textCut'), length: z.number().int() }),
+  z.object({ code: z.literal('tagCleaned'), from: z.string(), to: z.string() }),
+  z.object({ code: z.literal('tagDropped'), tag: z.string(), why: z.enum(['noLetters', 'overFive']) }),
+  z.object({ code: z.literal('dateDropped'), value: z.string() }),
+  z.object({ code: z.literal('folderRenamed'), from: z.string(), to: z.string() }),
+  z.object({ code: z.literal('folderNotCreated'), folder: z.string() }),
+  z.object({ code: z.literal('imageReencoded') }),
+]);
+export type ImportChange = z.infer<typeof zImportChange>;
+
+/**
+ * POST /account/import: the multipart form's text fields (the file is `file`). With
+ * `preview` 'true' the file is read and kept for a preview (nothing written; the web app's
+ * way); otherwise it is imported at once into `workspace` — into `folder` when given, else
+ * into the file's own folders, recreated (`recreateFolders` 'false': none).
+ */
 export const zImportForm = z.object({
   workspace: zId,
   folder: zId.optional(),
   /** What the person says the file is; refused when its content says otherwise. */
   format: z.enum(IMPORT_FORMATS).optional(),
+  preview: z.enum(['true', 'false']).optional(),
+  recreateFolders: z.enum(['true', 'false']).optional(),
 });
+
+/** POST /account/import/{id}/start: where the previewed file goes. */
+export const zImportStart = z.object({
+  workspace: zBodyId,
+  /** A folder of that space for every entry (only when folders are not recreated). */
+  folder: zBodyId.nullish(),
+  /** The file's folders become the space's folders ('Parent / Child', see the preview). */
+  recreateFolders: z.boolean().default(true),
+});
+export type ImportStart = z.input<typeof zImportStart>;
+
+/** GET /account/import/{id}/preview: for which space, recreating folders or not. */
+export const zImportPreviewQuery = z.object({
+  workspace: zId,
+  recreateFolders: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+/** One folder of the file as the preview shows it. */
+export const zImportPreviewFolder = z.object({
+  /** The folder's path in the file, 'Parent / Child'. */
+  path: z.string(),
+  /** Its name in Sauce (15 characters at most: see the shortening rule). */
+  name: z.string(),
+  /** 'existing': the space has a folder of that name, its entries go in; 'new': created; 'overLimit': not created (plan). */
+  status: z.enum(['existing', 'new', 'overLimit']),
+  /** Entries of the file in it, and of those, entries that will be imported. */
+  entries: z.number().int(),
+  importing: z.number().int(),
+});
+export type ImportPreviewFolder = z.infer<typeof zImportPreviewFolder>;
+
+/**
+ * What an import would do in a space, before anything is written (issue #22 item 3): how
+ * many entries will come in, which are skipped and why (counts by reason, plan limit
+ * included), the folders it would recreate, and the plan in force.
+ */
+export const zImportPreview = z.object({
+  id: z.number().int(),
+  format: z.enum(IMPORT_FORMATS),
+  fileName: z.string(),
+  total: z.number().int(),
+  workspace: z.object({ id: z.number().int(), name: z.string() }),
+  recreateFolders: z.boolean(),
+  /** The installation's limits (null: unlimited), and what the space holds now. */
+  plan: z.object({ sources: z.number().int().nullable(), folders: z.number().int().nullable() }),
+  sourcesInSpace: z.number().int(),
+  foldersInSpace: z.number().int(),
+  /** Entries that will become sources. */
+  importing: z.number().int(),
+  /** Entries that will not, by reason (`limit`: what the plan stops). */
+  skipped: z.array(z.object({ reason: z.enum(IMPORT_SKIP_REASONS), count: z.number().int() })),
+  /** Entries that will come in with a change (a tag cleaned, a title cut…), listed in the report. */
+  changed: z.number().int(),
+  folders: z.array(zImportPreviewFolder),
+  /** Entries in no folder of the file. */
+  unfiled: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof zImportPreview>;
 
 /** An import as GET /account/import/{id} reports it. */
 export const zImportJob = z.object({
@@ -206,12 +346,15 @@ export const zImportJob = z.object({
   fileName: z.string(),
   workspace: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   folder: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  recreateFolders: z.boolean(),
   /** Entries in the file. */
   total: z.number().int(),
   /** Entries looked at so far. */
   processed: z.number().int(),
   imported: z.number().int(),
   skipped: z.number().int(),
+  /** Entries imported with a change (listed in the report with the skipped ones). */
+  changed: z.number().int(),
   /** Why the job failed (an error code), or null. */
   errorCode: z.string().nullable(),
   /** ISO 8601 UTC. */
@@ -271,6 +414,18 @@ const zExportSauce = z.object({
       comments: z.array(zExportComment),
     }),
   ),
+  /**
+   * Issue #20: the saved copy of a page saved by the browser extension — paths inside the ZIP
+   * of its snapshot (`saved/<space>/<source>/snapshot.html`) and screenshot — or absent.
+   */
+  savedCopy: z
+    .object({
+      pageUrl: z.string().nullable(),
+      capturedAt: z.string(),
+      snapshot: z.string().nullable(),
+      screenshot: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ExportSauce = z.infer<typeof zExportSauce>;
 
@@ -304,6 +459,13 @@ export type SauceExport = z.infer<typeof zSauceExport>;
 
 /** GET /app/config: external links; null when not configured (then not shown). */
 export const zAppConfig = z.object({
+  /** The installation's plan (issue #22; null limits: unlimited). */
+  plan: z.object({
+    sources: z.number().int().nullable(),
+    folders: z.number().int().nullable(),
+    members: z.number().int().nullable(),
+    spaces: z.number().int().nullable(),
+  }),
   links: z.object({
     feedback: z.string().nullable(),
     android: z.string().nullable(),

@@ -208,6 +208,8 @@ export type Feed = z.infer<typeof zFeed>;
 export const zCreateFeed = z.object({ url: zLink, categoryId: zArticleCategoryId });
 /** PATCH /discovery/admin/feeds/{id}. */
 export const zUpdateFeed = z.object({ categoryId: zArticleCategoryId.optional(), enabled: z.boolean().optional() });
+export type CreateFeed = z.input<typeof zCreateFeed>;
+export type UpdateFeed = z.input<typeof zUpdateFeed>;
 
 /** What one poll of a feed did. */
 export const zFeedPollResult = z.object({
@@ -217,3 +219,4 @@ export const zFeedPollResult = z.object({
   /** New articles added (the rest were already there, by canonical URL). */
   added: z.number().int(),
 });
+export type FeedPollResult = z.infer<typeof zFeedPollResult>;

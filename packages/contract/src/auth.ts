@@ -37,6 +37,9 @@ export const zUser = z.object({
   isAdmin: z.boolean(),
 });
 export type User = z.infer<typeof zUser>;
+/** GET /auth/session: the signed-in person, or null (200 either way, issue #8). */
+export const zSession = z.object({ user: zUser.nullable() });
+export type Session = z.infer<typeof zSession>;
 
 export const zDevSignIn = z.object({
   email: z.email().max(254),

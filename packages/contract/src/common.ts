@@ -38,7 +38,13 @@ export const ERROR_CODES = [
   'OWNS_SHARED_SPACES',
   'IMPORT_FILE_INVALID',
   'IMPORT_IN_PROGRESS',
+  // Issue #20: capture, saved copies
+  'UNSUPPORTED_SNAPSHOT',
+  // Issue #22: starting or cancelling an import that is past that
+  'IMPORT_NOT_PENDING',
   'SERVICE_UNAVAILABLE',
+  // Issue #19: the client is older than the API serves (SPEC §8 'Please update the service')
+  'CLIENT_OUTDATED',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -65,6 +71,9 @@ export const page = <T extends z.ZodType>(item: T) =>
     previous: z.number().int().nullable(),
   });
 
+/** A page of `T` as {@link page} sends it (the web app's lists, issue #19 item 6). */
+export type Page<T> = Omit<z.infer<ReturnType<typeof page>>, 'results'> & { results: T[] };
+
 export const zPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -72,6 +81,19 @@ export const zPageQuery = z.object({
 
 export const zPermission = z.enum(['OWNER', 'EDITOR', 'READER']);
 export type Permission = z.infer<typeof zPermission>;
+
+/** Rank of a permission (SPEC §6): what it allows grows with it. */
+const RANK: Record<Permission, number> = { READER: 1, EDITOR: 2, OWNER: 3 };
+
+/**
+ * Issue #18: the invite links an owner's decision resets — those of every permission the
+ * member held and no longer holds (`now` null: removed, so every permission up to `held`),
+ * so a link they kept cannot bring them back to it. Highest first. Leaving of one's own
+ * accord resets none (the person may come back with the same link).
+ */
+export function linksResetBy(held: Permission, now: Permission | null): Permission[] {
+  return zPermission.options.filter((p) => RANK[p] <= RANK[held] && RANK[p] > (now ? RANK[now] : 0));
+}
 
 /** Largest id PostgreSQL's `integer` holds. */
 export const MAX_ID = 2_147_483_647;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { linksResetBy } from './common.ts';
 import { zFolderName } from './folders.ts';
 import { zLink } from './sauces.ts';
 import { zTagName } from './tags.ts';
@@ -42,5 +43,20 @@ describe('contract rules (SPEC §5)', () => {
     expect(zWorkspaceName.parse('디자인팀')).toBe('디자인팀');
     expect(zWorkspaceName.parse('👩‍🎨 Team')).toBe('👩‍🎨 Team');
     expect(zWorkspaceName.safeParse('가'.repeat(16)).success).toBe(false);
+  });
+});
+
+describe('invite links an owner decision resets (issue #18)', () => {
+  it.each([
+    ['OWNER', 'EDITOR', ['OWNER']],
+    ['OWNER', 'READER', ['OWNER', 'EDITOR']],
+    ['EDITOR', 'READER', ['EDITOR']],
+    ['READER', 'EDITOR', []],
+    ['EDITOR', 'EDITOR', []],
+    ['EDITOR', null, ['EDITOR', 'READER']],
+    ['READER', null, ['READER']],
+    ['OWNER', null, ['OWNER', 'EDITOR', 'READER']],
+  ] as const)('held %s, now %s → %j', (held, now, reset) => {
+    expect(linksResetBy(held, now)).toEqual(reset);
   });
 });

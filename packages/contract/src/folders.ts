@@ -17,6 +17,8 @@ export const zFolderName = zName(LIMITS.folderNameLength);
 
 export const zCreateFolder = z.object({ name: zFolderName });
 export const zRenameFolder = z.object({ name: zFolderName });
+/** POST and PATCH /archive/folder/{workspace}[/{id}] body. */
+export type FolderBody = z.input<typeof zCreateFolder>;
 
 /** SPEC §3 Reorder payload: every folder of the workspace once, orders 1..n. */
 export const zReorderFolders = z

@@ -9,3 +9,18 @@ export const COOKIES = {
   appleDestination: 'apple_destination',
 } as const;
 export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * The header in which clients say which version of the API they were built for (SPEC §7:
+ * "An Api-Version header is sent when configured"); the web app always sends it.
+ */
+export const API_VERSION_HEADER = 'api-version';
+/** The API's version the clients of this build speak. Raise it with a change of the API clients must follow. */
+export const API_VERSION = 1;
+/**
+ * The oldest `Api-Version` the API still serves. A request saying an older one is answered
+ * 426 CLIENT_OUTDATED ('Please update the service', SPEC §8), and the web app asks to
+ * reload. Raise it (to API_VERSION) when a change breaks the clients still open in browsers
+ * or installed on phones; a request without the header is served.
+ */
+export const MIN_API_VERSION = 1;

@@ -68,6 +68,19 @@ export const LIMITS = {
   importBytes: 52_428_800,
   /** Issue #8: entries (bookmarks, rows, sources) in one import file. */
   importEntries: 10_000,
+  /**
+   * Issue #20: bytes of one saved copy's HTML snapshot, 20 MB (20 × 1,048,576). The extension
+   * leaves out what would pass it (large images first); the server refuses a larger one (413).
+   */
+  snapshotBytes: 20_971_520,
+  /** Issue #20: personal access tokens one person may hold at once. */
+  personalTokens: 50,
+  /** Issue #20: characters in a personal access token's name. */
+  tokenNameLength: 60,
+  /** Issue #20: days a personal access token may be made to last at most (none: until revoked). */
+  tokenMaxDays: 365,
+  /** Issue #20: how long a browser extension's connection request waits to be allowed, ms (10 minutes). */
+  tokenGrantTtlMs: 10 * 60 * 1000,
 } as const;
 
 /**
@@ -84,3 +97,26 @@ export const countedLength = (s: string) => Array.from(s.replace(/[\r\n]/g, ''))
 
 /** Refinement: at most `max` characters as {@link countedLength} counts them. */
 export const maxCounted = (max: number) => [(s: string) => countedLength(s) <= max, `At most ${max} characters`] as const;
+
+/**
+ * The limits an installation sets (issue #22: the plan is the operator's; config PLAN_*):
+ * sources and folders per space, members of a space (the owner included), team spaces a
+ * person may create. Null: unlimited. SPEC §9's beta plan is the default ({@link BETA_PLAN}).
+ */
+export interface Plan {
+  sources: number | null;
+  folders: number | null;
+  members: number | null;
+  spaces: number | null;
+}
+
+/** Whether `count` things reach a plan limit (null: unlimited, never). */
+export const reached = (count: number, limit: number | null) => limit !== null && count >= limit;
+
+/** SPEC §9's beta plan: 100 sources, 5 folders and 5 members a space, 2 team spaces a person. */
+export const BETA_PLAN: Plan = Object.freeze({
+  sources: LIMITS.saucesPerWorkspace,
+  folders: LIMITS.foldersPerWorkspace,
+  members: LIMITS.membersPerWorkspace,
+  spaces: LIMITS.workspacesPerUser,
+});

@@ -29,6 +29,17 @@ export const zWorkspaceSummary = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof zWorkspaceSummary>;
 
+/**
+ * GET /workspace/quota: the team spaces the person created (the personal space not counted)
+ * and how many the plan lets them create (SPEC §9 beta: 2; null: unlimited), so that
+ * CreateWorkspace can say so before anything is typed (issue #19 item 8).
+ */
+export const zSpaceQuota = z.object({
+  created: z.number().int(),
+  limit: z.number().int().nullable(),
+});
+export type SpaceQuota = z.infer<typeof zSpaceQuota>;
+
 /** A member of a space (SPEC §3 Workspace users). */
 export const zMember = z.object({
   id: z.number().int(),
@@ -55,8 +66,8 @@ export const zWorkspaceStatus = z.object({
   memberCount: z.number().int(),
   /** Bytes of the space's stored images (originals, display sizes and thumbnails). */
   storageBytes: z.number().int(),
-  /** The plan's limits (SPEC §9 beta): sources (text and image together), folders, members. */
-  limits: z.object({ sauces: z.number().int(), folders: z.number().int(), members: z.number().int() }),
+  /** The plan's limits (SPEC §9 beta unless the installation sets its own; null: unlimited): sources (text and image together), folders, members. */
+  limits: z.object({ sauces: z.number().int().nullable(), folders: z.number().int().nullable(), members: z.number().int().nullable() }),
 });
 export type WorkspaceStatus = z.infer<typeof zWorkspaceStatus>;
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { CsrfError, UnauthenticatedError } from '../errors.ts';
+import { CsrfError, NotAuthorizedError, RateLimitedError, UnauthenticatedError } from '../errors.ts';
+import type { TokenScope } from '@sauce/contract/tokens';
 import { issueRefreshToken, knownAccessToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
@@ -13,8 +14,34 @@ declare module 'fastify' {
     userId: number | null;
     /** Why a presented token was refused (expired, forged); thrown by requireUser. */
     authError: Error | null;
+    /** Issue #20: the personal access token the request is signed in with, or null (a session). */
+    personalToken: { tokenId: number; scope: TokenScope } | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Issue #20: how personal access tokens may call the route. Unset: a `write` token
+     * always, a `read` token for GET and HEAD only (else 403). `false`: never (managing
+     * tokens, deleting the account: the person must be signed in). `'self'`: any token, the
+     * route checking that it acts on that token only (revoking itself).
+     */
+    personalTokens?: false | 'self';
+    /** Issue #20: the route's answers never set a cookie (a saved copy's snapshot under /saved). */
+    setsNoCookies?: boolean;
   }
 }
+
+/** Issue #20: how the session plugin checks personal access tokens (services/personal-tokens.ts). */
+export interface PersonalTokenAuth {
+  /** Whether a bearer has the form of a personal access token. */
+  isToken(bearer: string): boolean;
+  /** The token's identity, or null when unknown, revoked or expired. */
+  verify(token: string): Promise<{ tokenId: number; userId: number; scope: TokenScope } | null>;
+  /** Counts a wrong token from `ip`; false once the address is past the sign-in rate limit. */
+  countFailure(ip: string): Promise<boolean>;
+}
+
+/** Methods a `read` token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Responses that hand out the anti-forgery cookie: HTML pages and API JSON. */
@@ -35,9 +62,36 @@ function sameToken(a: string, b: string): boolean {
  * Routes opt out of the check with `config: { csrf: false }` (Apple's form_post callback).
  * `isRevoked` names accounts whose tokens are refused (deleted accounts, issue #8).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; secret: Uint8Array; isRevoked?: (userId: number) => boolean }) => {
+export const sessionPlugin = fp(async (
+  app: FastifyInstance,
+  opts: { config: Config; secret: Uint8Array; isRevoked?: (userId: number) => boolean; personalTokens?: PersonalTokenAuth },
+) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('authError', null);
+  app.decorateRequest('personalToken', null);
+  /**
+   * Issue #20: signs the request in with a personal access token, within its scope and the
+   * route's `personalTokens` rule; a wrong token counts against the sign-in rate limit.
+   */
+  const signInWithToken = async (req: FastifyRequest, auth: PersonalTokenAuth, token: string) => {
+    const identity = await auth.verify(token);
+    if (!identity) {
+      const allowed = await auth.countFailure(req.ip);
+      req.authError = allowed ? UnauthenticatedError('Invalid access token.') : RateLimitedError();
+      return;
+    }
+    const rule = (req.routeOptions.config as { personalTokens?: false | 'self' } | undefined)?.personalTokens;
+    if (rule === false) {
+      req.authError = NotAuthorizedError('Access tokens cannot do this. Sign in to Sauce instead.');
+      return;
+    }
+    if (identity.scope === 'read' && rule !== 'self' && !READ_METHODS.has(req.method)) {
+      req.authError = NotAuthorizedError('This access token can only read.');
+      return;
+    }
+    signIn(req, identity.userId);
+    if (req.userId !== null) req.personalToken = { tokenId: identity.tokenId, scope: identity.scope };
+  };
   /** Signs the request in with `userId`, unless the account was deleted (issue #8, auth/revocations.ts). */
   const signIn = (req: FastifyRequest, userId: number) => {
     if (opts.isRevoked?.(userId)) req.authError = UnauthenticatedError('This account no longer exists.');
@@ -57,6 +111,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     }
     const token = bearer ?? cookieToken;
     if (!token) return done();
+    if (bearer && opts.personalTokens?.isToken(bearer)) {
+      signInWithToken(req, opts.personalTokens, bearer).then(() => done(), (e: unknown) => done(e as Error));
+      return;
+    }
     let known: number | undefined;
     try {
       known = knownAccessToken(opts.secret, token);
@@ -85,7 +143,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   // @fastify/cookie's own onSend hook, which writes `setCookie`s, has already run.
   // A callback hook, not an async one: it runs on every response (no promise to make).
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (!req.headers.authorization && !req.cookies[COOKIES.csrf] && CSRF_COOKIE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) {
+    const quiet = (req.routeOptions.config as { setsNoCookies?: boolean } | undefined)?.setsNoCookies === true;
+    if (!quiet && !req.headers.authorization && !req.cookies[COOKIES.csrf] && CSRF_COOKIE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) {
       const token = randomBytes(24).toString('base64url');
       reply.header('set-cookie', app.serializeCookie(COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure: opts.config.secureCookies }));
     }

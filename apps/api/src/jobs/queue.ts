@@ -47,12 +47,21 @@ export interface JobQueue {
     name: N,
     /** `retryCount`: retries already made (0 on the first attempt); `retryLimit`: retries allowed. */
     handler: (data: JobPayloads[N], job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>,
-    options?: { batchSize?: number; pollingIntervalSeconds?: number },
+    /** `workers`: how many jobs of the queue this process runs at once (default 1). */
+    options?: { batchSize?: number; pollingIntervalSeconds?: number; workers?: number },
   ): Promise<void>;
   /** Sends `data` to `name` on a cron schedule (UTC), once across all processes, with `options` for each job. */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N], options?: Omit<PgBoss.SendOptions, 'db'>): Promise<void>;
-  /** Creates queue `name` if missing (send and work do it themselves). */
-  ensureQueue(name: JobName): Promise<void>;
+  /**
+   * Creates queue `name` if missing (send and work do it themselves, with pg-boss's standard
+   * policy). `policy` 'short' keeps one job of a `singletonKey` waiting at a time (a second
+   * send while it waits is dropped, answered null); call this before the queue's first send.
+   */
+  ensureQueue(name: JobName, options?: { policy?: PgBoss.QueuePolicy }): Promise<void>;
+  /** Wakes this process's idle workers of `name` at once, instead of at their next poll. */
+  notify(name: JobName): void;
+  /** Jobs waiting to run (created, or to retry), by queue name: the metrics' gauge. */
+  waiting(): Promise<Record<string, number>>;
   /** Stops working and waits up to `timeoutMs` for running jobs. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -84,10 +93,12 @@ export async function startJobQueue(
   boss.on('error', (err) => opts.log?.error({ err }, 'job queue error'));
   await boss.start();
   const queues = new Map<string, Promise<void>>();
-  const ensureQueue = (name: string) => {
+  /** This process's worker ids, by queue. */
+  const workers = new Map<string, string[]>();
+  const ensureQueue = (name: string, options: { policy?: PgBoss.QueuePolicy } = {}) => {
     let q = queues.get(name);
     if (!q) {
-      q = boss.createQueue(name, { name, ...DEFAULT_RETRY, expireInSeconds: DEFAULT_EXPIRE_S }).catch((err: unknown) => {
+      q = boss.createQueue(name, { name, ...DEFAULT_RETRY, expireInSeconds: DEFAULT_EXPIRE_S, ...options }).catch((err: unknown) => {
         queues.delete(name);
         throw err;
       });
@@ -105,17 +116,37 @@ export async function startJobQueue(
     },
     async work(name, handler, options = {}) {
       await ensureQueue(name);
-      await boss.work<JobPayloads[typeof name]>(
-        name,
-        {
-          batchSize: options.batchSize ?? 1,
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
-        },
+      for (let i = 0; i < (options.workers ?? 1); i++) {
+        let id = '';
+        id = await boss.work<JobPayloads[typeof name]>(
+          name,
+          {
+            batchSize: options.batchSize ?? 1,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2,
+            includeMetadata: true,
+          },
+          async (jobs) => {
+            try {
+              for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            } finally {
+              // pg-boss waits a polling interval after every fetch, even one that found work;
+              // a worker that found jobs looks again at once, so a backlog drains at the
+              // workers' pace rather than one batch per interval (issue #23).
+              if (jobs.length > 0) boss.notifyWorker(id);
+            }
+          },
+        );
+        workers.set(name, [...(workers.get(name) ?? []), id]);
+      }
+    },
+    async waiting() {
+      const { rows } = await pool.query<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`,
       );
+      return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+    },
+    notify(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     async schedule(name, cron, data, options = {}) {
       await ensureQueue(name);

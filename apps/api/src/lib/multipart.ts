@@ -1,8 +1,10 @@
+import { hasNul } from './storable-text.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, InvalidFormatError, NoImageError, PayloadTooLargeError } from '../errors.ts';
 
@@ -59,6 +61,7 @@ export async function readForm<F extends string>(
         const name = part.fieldname as F;
         if (!opts.fields.includes(name) || name in fields) throw InvalidFormatError(`Unexpected field '${part.fieldname}'.`);
         if (part.valueTruncated || typeof part.value !== 'string') throw InvalidFormatError(`Field '${name}' is too long.`);
+        if (hasNul(part.value)) throw InvalidFormatError('Text cannot contain the character U+0000.');
         fields[name] = part.value;
       }
     }
@@ -69,9 +72,30 @@ export async function readForm<F extends string>(
 }
 
 /**
- * Streams the one file part `field` of a multipart request to a new file in `dir` (made
- * 0700; the file 0600), so an upload holds a few kilobytes of memory however large it is
- * (issue #9). The caller deletes the file when done with it.
+ * Streams a file part of a multipart request to a new file in `dir` (made 0700; the file
+ * 0600), so an upload holds a few kilobytes of memory however large it is (issue #9). The
+ * caller deletes the file when done with it.
+ * @returns the file's path and its size, bytes.
+ * @throws PAYLOAD_TOO_LARGE (413, `details.limitBytes` = `maxBytes`, the part's own limit)
+ *   for a larger file; the stream's error when the client goes away — nothing is left on
+ *   disk then.
+ */
+export async function writePart(part: MultipartFile, dir: string, maxBytes: number): Promise<{ path: string; bytes: number }> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `upload-${randomBytes(12).toString('hex')}`);
+  try {
+    await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
+    if (part.file.truncated) throw PayloadTooLargeError(maxBytes);
+    return { path: file, bytes: part.file.bytesRead };
+  } catch (e) {
+    await rm(file, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Streams the one file part `field` of a multipart request to a new file in `dir`
+ * ({@link writePart}). The caller deletes the file when done with it.
  * @returns the file's path and its size, bytes.
  * @throws NO_IMAGE (400) when the body has no file part named `field` (issue #11 item 6);
  *   INVALID_FORMAT (400) when it is not multipart, cannot be read, or has any other part
@@ -83,8 +107,6 @@ export async function saveFile(
   opts: { field: string; maxBytes: number; dir: string },
 ): Promise<{ path: string; bytes: number }> {
   if (!req.isMultipart()) throw InvalidFormatError('Send the image as multipart/form-data.');
-  await mkdir(opts.dir, { recursive: true, mode: 0o700 });
-  const file = path.join(opts.dir, `upload-${randomBytes(12).toString('hex')}`);
   try {
     // One text field is let through so that a form without its file is told NO_IMAGE, not
     // 'too many fields'; a field before the file is still refused.
@@ -97,11 +119,8 @@ export async function saveFile(
       part.file.resume();
       throw InvalidFormatError('Send one file and nothing else.');
     }
-    await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
-    if (part.file.truncated) throw PayloadTooLargeError(opts.maxBytes);
-    return { path: file, bytes: part.file.bytesRead };
+    return await writePart(part, opts.dir, opts.maxBytes);
   } catch (e) {
-    await rm(file, { force: true });
     throw multipartError(e, opts.maxBytes, 'Send one file and nothing else.');
   }
 }

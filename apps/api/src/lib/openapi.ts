@@ -103,6 +103,14 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from a sign-in or refresh (15 minutes).' },
+        personalToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sauce_pat_…',
+          description:
+            'Issue #20: a personal access token from /mypage (or POST /api/auth/tokens), sent as `Authorization: Bearer sauce_pat_…`. ' +
+            'A `read` token may only GET (writes answer 403); a `write` token may do what its person may, except managing tokens and deleting the account.',
+        },
         cookie: { type: 'apiKey', in: 'cookie', name: COOKIES.access, description: 'The HttpOnly session cookie a browser sign-in sets.' },
         csrf: {
           type: 'apiKey',
@@ -117,15 +125,23 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   transform: (input) => {
     const out = jsonSchemaTransform(input);
     const form = input.route.config?.form;
-    return form ? { ...out, schema: { ...out.schema, body: form } } : out;
+    const withForm = form ? { ...out, schema: { ...out.schema, body: form } } : out;
+    // Issue #20: routes personal access tokens cannot call name the session alone.
+    if (input.route.config?.personalTokens === false && !(withForm.schema as Schema).security) {
+      const unsafe = UNSAFE.has(String(input.route.method).toLowerCase());
+      return { ...withForm, schema: { ...withForm.schema, security: unsafe ? [{ bearer: [] }, { cookie: [], csrf: [] }] : [{ bearer: [] }, { cookie: [] }] } };
+    }
+    return withForm;
   },
   transformObject: (documentObject) => {
     const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
     for (const pathItem of Object.values(doc.paths ?? {}) as Record<string, Schema>[]) {
       for (const [method, op] of Object.entries(pathItem)) {
-        op.security ??= UNSAFE.has(method) ? [{ bearer: [] }, { cookie: [], csrf: [] }] : [{ bearer: [] }, { cookie: [] }];
+        op.security ??= UNSAFE.has(method)
+          ? [{ bearer: [] }, { personalToken: [] }, { cookie: [], csrf: [] }]
+          : [{ bearer: [] }, { personalToken: [] }, { cookie: [] }];
         const responses = (op.responses ??= {}) as Schema;
-        responses['4XX'] ??= errorResponse('Refused: the error envelope with a stable code (400, 401, 403, 404, 409, 413, 415, 422, 429).');
+        responses['4XX'] ??= errorResponse('Refused: the error envelope with a stable code (400, 401, 403, 404, 409, 413, 415, 422, 426, 429).');
         responses['5XX'] ??= errorResponse('Server error or database unavailable (503, with Retry-After).');
       }
     }

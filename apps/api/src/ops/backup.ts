@@ -8,6 +8,7 @@ import { type Archiver, TarArchive } from 'archiver';
 import type pg from 'pg';
 import { Parser, type ReadEntry } from 'tar';
 import { MIGRATIONS_DIR } from '../db/client.ts';
+import { lines } from '../lib/lines.ts';
 import { contentTypeOfKey } from '../storage/local-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
@@ -151,20 +152,6 @@ async function selfReferences(client: pg.PoolClient, table: string): Promise<str
   return rows.map((r) => r.col);
 }
 
-/** The non-empty lines of a UTF-8 stream, as they arrive. */
-async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of stream) {
-    const text = rest + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    const parts = text.split('\n');
-    rest = parts.pop()!;
-    for (const p of parts) if (p) yield p;
-  }
-  rest += decoder.decode();
-  if (rest) yield rest;
-}
-
 /** Why a backup cannot be restored here. */
 export class RestoreError extends Error {}
 
@@ -263,7 +250,7 @@ export async function restoreBackup(pool: pg.Pool, files: FileStore, inFile: str
     const { rows: seqs } = await client.query<{ tbl: string; col: string; seq: string }>(
       `SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I', c.relname), a.attname) AS seq
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
-       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
          AND pg_get_serial_sequence(format('%I', c.relname), a.attname) IS NOT NULL`,
     );
     for (const q of seqs) {

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireUser } from '../auth/session.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { NotAuthorizedError } from '../errors.ts';
+import { userEmail } from '../services/users.ts';
+import { isAdminEmail } from './admin.ts';
 import { authorizeWorkspace, type Membership, type WorkspaceAction } from './workspace.ts';
 
 declare module 'fastify' {
@@ -18,6 +22,11 @@ declare module 'fastify' {
      * (the source list): the pre-handler then leaves it to the route.
      */
     membershipInQuery?: boolean;
+    /**
+     * Only administrators (config ADMIN_EMAILS, policies/admin.ts) may call the route: the
+     * pre-handler answers 401 signed out and 403 to anyone else.
+     */
+    admin?: boolean;
   }
   interface FastifyRequest {
     /** The membership checked for the route's `workspaceAction`, else null. */
@@ -35,16 +44,30 @@ function workspaceIdOf(req: FastifyRequest): number {
 }
 
 /**
- * Authorization plugin: for every route declaring `config.workspaceAction`, a pre-handler
+ * Authorization plugin. Routes declaring `config.admin` are for administrators only (401
+ * signed out, 403 for anyone else). For every route declaring `config.workspaceAction`, a pre-handler
  * (after validation, so ids are numbers) signs the caller in (401), loads their
  * membership and checks the action against the policy matrix (404 for a non-member, 403
  * for a role without it, 409 for what a personal space never allows).
  */
-export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Pick<Config, 'adminEmails'> }) => {
   app.decorateRequest('membership', null);
   // A callback hook: most requests (routes without an action, the source list) pass without a promise.
   app.addHook('preHandler', (req, _reply, done) => {
     const config = req.routeOptions.config;
+    if (config?.admin) {
+      let userId: number;
+      try {
+        userId = requireUser(req);
+      } catch (e) {
+        return done(e as Error);
+      }
+      userEmail(opts.db, userId).then(
+        (email) => done(isAdminEmail(opts.config, email) ? undefined : NotAuthorizedError()),
+        (e: unknown) => done(e as Error),
+      );
+      return;
+    }
     const action = config?.workspaceAction;
     if (!action) return done();
     let userId: number;

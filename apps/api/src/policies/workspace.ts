@@ -2,6 +2,7 @@ import type { Permission } from '@sauce/contract/common';
 import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { lockWorkspaces } from '../db/locks.ts';
 import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
 export type { WorkspaceAction } from '@sauce/contract/workspaces';
@@ -50,6 +51,16 @@ const NOT_IN_PERSONAL: ReadonlySet<WorkspaceAction> = new Set([
 export function can(permission: Permission, action: WorkspaceAction): boolean {
   return WORKSPACE_POLICY[action][permission];
 }
+
+/** Whether a member with `permission` (none: not a member, or a public share's reader) may edit a space's sources: a source's `isEditable`. */
+export const canEditSources = (permission: Permission | null) => permission !== null && can(permission, 'updateSauce');
+
+/**
+ * Issue #7: a comment on an image is changed or deleted only by its author, whoever else may
+ * edit the source (`viewerId` null: a public share's reader, who changes nothing). A
+ * comment's `isEditable`, and the rule saving a source's images applies.
+ */
+export const canChangeComment = (viewerId: number | null, authorId: number) => viewerId !== null && viewerId === authorId;
 
 /**
  * What a member may do in a space, every action answered (GET /workspace `abilities`):
@@ -128,19 +139,18 @@ export async function authorizeWorkspace(
 }
 
 /**
- * Inside a transaction: locks the workspace's row until commit and checks the membership
- * again under the lock. Every write to a space's shared structure (sources, folders,
- * members, the space) takes this lock first, so a write and a concurrent role change,
- * removal or deletion of the space happen one after the other, and limits counted under
- * the lock hold (two requests cannot both pass the last free place).
+ * Inside a transaction: locks the space's row until commit (step 2 of the lock order,
+ * db/locks.ts), then reads the membership again in a statement of its own, so it is the
+ * role in force now — a demotion or removal that committed while this waited for the lock
+ * is seen (issue #18). Every write to a space's shared structure (sources, uploads,
+ * folders, members, invitations, the space) takes this lock first, and so do role changes,
+ * removals and leaves: a write runs with the permission in force when it commits, and limits
+ * counted under the lock hold (two requests cannot both pass the last free place).
  * @returns the membership as it is now.
  * @throws NOT_FOUND (404) when the space is gone or the user is no longer a member;
  *   NOT_AUTHORIZED (403) when their role no longer allows `m.action`.
  */
 export async function lockMembership(tx: Tx, m: Membership): Promise<Membership> {
-  const { rows } = await tx.execute<{ permission: Permission | null; is_personal: boolean }>(sql`
-    SELECT m.permission, w.is_personal FROM workspaces w
-    LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = ${m.userId}
-    WHERE w.id = ${m.workspaceId} FOR UPDATE OF w`);
-  return membership(m.workspaceId, m.userId, rows[0], m.action);
+  if ((await lockWorkspaces(tx, [m.workspaceId])).length === 0) throw NotFoundError('Workspace not found.');
+  return authorizeWorkspace(tx, m.userId, m.workspaceId, m.action);
 }

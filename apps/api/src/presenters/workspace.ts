@@ -1,17 +1,9 @@
-import type { Permission } from '@sauce/contract/common';
-import type { Member, WorkspaceSummary } from '@sauce/contract/workspaces';
+import type { InvitationInfo, Member, Workspace, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { abilitiesOf } from '../policies/workspace.ts';
+import type { InvitationRecord } from '../services/invitations.ts';
+import type { MemberRecord, WorkspaceRecord, WorkspaceWithMembers } from '../services/workspaces.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { profileImageUrl } from './user.ts';
-
-/** A space as read with the caller's role. */
-export interface WorkspaceRecord {
-  id: number;
-  name: string;
-  imageKey: string | null;
-  isPersonal: boolean;
-  permission: Permission;
-}
 
 /** A space's image key → its signed URL, or null. */
 export const workspaceImageUrl = (urls: UrlSigner, key: string | null) => (key ? urls.url(key) : null);
@@ -28,23 +20,35 @@ export function presentWorkspaceSummary(r: WorkspaceRecord, urls: UrlSigner): Wo
   };
 }
 
-/** A member row → SPEC §3 Workspace user; every field named. */
-export function presentMember(
-  r: {
-    id: number;
-    nickname: string;
-    /** The stored profile image (a FileStore key), signed here (issue #8). */
-    profileImage: string | null;
-    permission: Permission;
-    joinedAt: string;
-  },
-  urls: UrlSigner,
-): Member {
+/** A member → SPEC §3 Workspace user; every field named; the profile image signed here (issue #8). */
+export function presentMember(r: MemberRecord, urls: UrlSigner): Member {
   return {
     id: r.id,
     nickname: r.nickname,
     profileImage: profileImageUrl(urls, r.profileImage),
     permission: r.permission,
     joinedAt: r.joinedAt,
+  };
+}
+
+/** GET /workspace/{id} → SPEC §3 Workspace: the summary, its folders and its members. */
+export function presentWorkspace(r: WorkspaceWithMembers, urls: UrlSigner): Workspace {
+  return {
+    ...presentWorkspaceSummary(r.summary, urls),
+    folders: r.folders,
+    users: r.members.map((m) => presentMember(m, urls)),
+  };
+}
+
+/** What an invited person sees of an invitation (GET /workspace/invitation/{id}); every field named. */
+export function presentInvitationInfo(r: InvitationRecord, urls: UrlSigner): InvitationInfo {
+  return {
+    id: r.id,
+    permission: r.permission,
+    expiresAt: r.expiresAt,
+    expired: false,
+    workspace: { id: r.workspaceId, name: r.name, image: workspaceImageUrl(urls, r.imageKey), memberCount: r.memberCount },
+    inviter: { nickname: r.inviterNickname, profileImage: profileImageUrl(urls, r.inviterImage) },
+    isMember: r.isMember,
   };
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Revocations } from '../auth/revocations.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { lockPerson, lockWorkspaces } from '../db/locks.ts';
 import { users } from '../db/schema.ts';
 import {
   NicknameExistsError,
@@ -22,6 +23,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { notifyWorkspace } from './events.ts';
 import { processAvatar } from './image-processing.ts';
 import { deleteFiles, imageFileKeys } from './images.ts';
+import { captureFileKeys } from './capture-files.ts';
 import { NICKNAME_UNIQUE_INDEX, uniqueViolation } from './users.ts';
 
 /** What the account services need besides the database. */
@@ -97,12 +99,12 @@ export async function setProfileImage(deps: AccountDeps, userId: number, image: 
   }
   try {
     const { row, old } = await deps.db.transaction(async (tx) => {
+      await lockPerson(tx, userId);
       const { rows } = await tx.execute<{ profile_image: string | null }>(
-        sql`SELECT profile_image FROM users WHERE id = ${userId} FOR UPDATE`,
+        sql`SELECT profile_image FROM users WHERE id = ${userId}`,
       );
-      if (!rows[0]) throw UnauthenticatedError();
       const [row] = await tx.update(users).set({ profileImage: key }).where(sql`${users.id} = ${userId}`).returning();
-      return { row: row!, old: rows[0].profile_image };
+      return { row: row!, old: rows[0]!.profile_image };
     });
     if (old?.startsWith('avatars/')) await deleteFiles(deps.files, [old], deps.log);
     return row;
@@ -152,9 +154,8 @@ interface SpaceOfPerson {
   otherOwners: number;
 }
 
-async function spacesOf(tx: Tx, userId: number, lock: boolean): Promise<SpaceOfPerson[]> {
-  // Locked in id order (as every write locks one space's row first), so two withdrawals or
-  // a withdrawal and a member change cannot deadlock.
+/** The person's spaces as they are now, with their members and other owners counted. */
+async function spacesOf(tx: Tx, userId: number): Promise<SpaceOfPerson[]> {
   const { rows } = await tx.execute<{
     id: number;
     name: string;
@@ -169,8 +170,7 @@ async function spacesOf(tx: Tx, userId: number, lock: boolean): Promise<SpaceOfP
         WHERE x.workspace_id = w.id AND x.permission = 'OWNER' AND x.user_id <> ${userId})::int AS other_owners
     FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId}
-    ORDER BY w.id
-    ${lock ? sql`FOR UPDATE OF w` : sql``}`);
+    ORDER BY w.id`);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -199,7 +199,7 @@ function sortSpaces(spaces: SpaceOfPerson[]) {
 /** GET /auth/withdrawal: what withdrawing would do now, for the survey's confirmation. */
 export async function withdrawalPreview(db: Db, userId: number): Promise<WithdrawalPreview> {
   await getUserRow(db, userId);
-  const { deleted, blocking, left } = sortSpaces(await spacesOf(db, userId, false));
+  const { deleted, blocking, left } = sortSpaces(await spacesOf(db, userId));
   const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE author_id = ${userId}`);
   const ref = (s: SpaceOfPerson) => ({ id: s.id, name: s.name });
   return {
@@ -235,13 +235,16 @@ export async function withdraw(
   reason: number,
 ): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
-    // NO KEY UPDATE: serializes two withdrawals of one account, without blocking foreign-key
-    // checks of the person's other writes (they fail once the row is gone).
+    // The lock order (db/locks.ts): the person, then their spaces in id order; what decides
+    // (members, other owners) is read after both, so an owner leaving, demoted or withdrawing
+    // at the same time is seen and a space never loses its last owner (issue #18). Joining a
+    // space locks the person too, so the list of spaces cannot grow meanwhile.
+    await lockPerson(tx, userId);
     const { rows: me } = await tx.execute<{ profile_image: string | null }>(
-      sql`SELECT profile_image FROM users WHERE id = ${userId} FOR NO KEY UPDATE`,
+      sql`SELECT profile_image FROM users WHERE id = ${userId}`,
     );
-    if (!me[0]) throw UnauthenticatedError('This account no longer exists.');
-    const { deleted, blocking, left } = sortSpaces(await spacesOf(tx, userId, true));
+    await lockWorkspaces(tx, (await spacesOf(tx, userId)).map((s) => s.id));
+    const { deleted, blocking, left } = sortSpaces(await spacesOf(tx, userId));
     if (blocking.length > 0) throw OwnsSharedSpacesError(blocking.map((s) => ({ id: s.id, name: s.name })));
     const deletedIds = deleted.map((s) => s.id);
     const inDeleted = deletedIds.length ? sql`ANY(${sql.raw(`ARRAY[${deletedIds.join(',')}]::int[]`)})` : sql`ANY('{}'::int[])`;
@@ -258,6 +261,11 @@ export async function withdraw(
     );
     const { rows: importFiles } = await tx.execute<{ file_key: string }>(
       sql`SELECT file_key FROM import_jobs WHERE user_id = ${userId} AND file_key IS NOT NULL`,
+    );
+    // Issue #20: saved copies of the spaces that go and of the person's sources.
+    const copies = await captureFileKeys(
+      tx,
+      sql`workspace_id = ${inDeleted} OR sauce_id IN (SELECT id FROM sauces WHERE author_id = ${userId})`,
     );
 
     // Spaces that stay: teammates refetch sources, folder counts and members (the person's
@@ -281,11 +289,12 @@ export async function withdraw(
     // refresh tokens, invitations made, import jobs. Spaces they created keep going (SET NULL).
     await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
 
-    const profile = me[0].profile_image;
+    const profile = me[0]!.profile_image;
     return [
       ...images.flatMap((r) => imageFileKeys({ storageKey: r.storage_key, originalName: r.original_name })),
       ...spaceImages.map((r) => r.image_key),
       ...importFiles.map((r) => r.file_key),
+      ...copies,
       ...(profile?.startsWith('avatars/') ? [profile] : []),
     ];
   });

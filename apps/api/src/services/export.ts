@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { isoUtc } from '../db/sql.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { getUserRow } from './account.ts';
+import { SNAPSHOT_FILE } from './capture-files.ts';
 
 /** The Netscape bookmarks file inside the export ZIP. */
 export const BOOKMARKS_FILE = 'bookmarks.html';
@@ -37,10 +38,17 @@ interface ExportImage {
   bytes: number;
 }
 
+/** Issue #20: a source's saved copy in the export: its document entry and its files (store key → ZIP path). */
+interface ExportCopy {
+  doc: NonNullable<ExportSauce['savedCopy']>;
+  files: { key: string; file: string; bytes: number }[];
+}
+
 /** A link for the bookmarks file. */
 interface Bookmark {
   space: string;
-  folder: string | null;
+  /** The source's folders by name (none: at the space's level). */
+  folders: string[];
   title: string;
   link: string;
   text: string;
@@ -91,11 +99,39 @@ async function plan(db: Db, userId: number) {
     });
     images.set(r.sauce_id, list);
   }
-  return { spaces, images };
+  // Issue #20: saved copies (snapshot and screenshot original) under saved/<space>/<source>/.
+  const { rows: captured } = await db.execute<{
+    workspace_id: number;
+    sauce_id: number;
+    storage_key: string;
+    page_url: string | null;
+    captured_at: string;
+    snapshot_bytes: number | null;
+    screenshot_name: string | null;
+    byte_size: number;
+  }>(sql`
+    SELECT c.workspace_id, c.sauce_id, c.storage_key, c.page_url, ${sql.raw(isoUtc('c.created_at'))} AS captured_at,
+      c.snapshot_bytes, c.screenshot_name, c.byte_size
+    FROM sauce_captures c JOIN workspace_members m ON m.workspace_id = c.workspace_id AND m.user_id = ${userId}
+    ORDER BY c.workspace_id, c.sauce_id`);
+  const copies = new Map<number, ExportCopy>();
+  for (const c of captured) {
+    const dir = `saved/${c.workspace_id}/${c.sauce_id}`;
+    const snapshot = c.snapshot_bytes !== null ? `${dir}/${SNAPSHOT_FILE}` : null;
+    const screenshot = c.screenshot_name ? `${dir}/screenshot.${c.screenshot_name.split('.').pop()}` : null;
+    copies.set(c.sauce_id, {
+      doc: { pageUrl: c.page_url, capturedAt: c.captured_at, snapshot, screenshot },
+      files: [
+        ...(snapshot ? [{ key: `${c.storage_key}/${SNAPSHOT_FILE}`, file: snapshot, bytes: c.snapshot_bytes! }] : []),
+        ...(screenshot ? [{ key: `${c.storage_key}/${c.screenshot_name}`, file: screenshot, bytes: c.byte_size - (c.snapshot_bytes ?? 0) }] : []),
+      ],
+    });
+  }
+  return { spaces, images, copies };
 }
 
 /** The sources of one space, with tags, folders, images (paths) and comments, oldest first. */
-async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportImage[]>): Promise<ExportSauce[]> {
+async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportImage[]>, copies: Map<number, ExportCopy>): Promise<ExportSauce[]> {
   const { rows } = await db.execute<{
     id: number;
     type: 'TEXT' | 'IMAGE';
@@ -126,7 +162,7 @@ async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportIm
     author: string;
     created_at: string;
   }>(sql`
-    SELECT c.image_id, c.id, c.parent_id, c.message, c.x, c.y, u.nickname AS author,
+    SELECT c.image_id, c.id, c.parent_id, c.message, c.x, c.y, COALESCE(c.imported_author, u.nickname) AS author,
       ${sql.raw(isoUtc('c.created_at'))} AS created_at
     FROM image_comments c JOIN sauce_images i ON i.id = c.image_id JOIN users u ON u.id = c.author_id
     WHERE i.workspace_id = ${spaceId} AND i.sauce_id IS NOT NULL
@@ -135,7 +171,9 @@ async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportIm
   for (const c of comments) commentsOf.set(c.image_id, [...(commentsOf.get(c.image_id) ?? []), c]);
   return rows.map((r) => {
     const files = images.get(r.id) ?? [];
+    const copy = copies.get(r.id);
     return {
+      ...(copy ? { savedCopy: copy.doc } : {}),
       id: r.id,
       type: r.type,
       title: r.title,
@@ -174,7 +212,14 @@ async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportIm
  * (one space's sources in memory at a time, at most 100), and the text sources' links
  * collected on the way for the bookmarks file.
  */
-async function* exportDocument(db: Db, userId: number, spaces: SpaceRow[], images: Map<number, ExportImage[]>, links: Bookmark[]) {
+async function* exportDocument(
+  db: Db,
+  userId: number,
+  spaces: SpaceRow[],
+  images: Map<number, ExportImage[]>,
+  copies: Map<number, ExportCopy>,
+  links: Bookmark[],
+) {
   const user = await getUserRow(db, userId);
   const tags = await db.execute<{ name: string; favorite: boolean }>(
     sql`SELECT name, favorite FROM tags WHERE user_id = ${userId} ORDER BY name`,
@@ -191,13 +236,13 @@ async function* exportDocument(db: Db, userId: number, spaces: SpaceRow[], image
     const { rows: folders } = await db.execute<{ id: number; name: string; order: number }>(
       sql`SELECT id, name, "order" FROM folders WHERE workspace_id = ${space.id} ORDER BY "order", id`,
     );
-    const sauces = await spaceSauces(db, space.id, images);
+    const sauces = await spaceSauces(db, space.id, images, copies);
     const folderName = new Map(folders.map((f) => [f.id, f.name]));
     for (const s of sauces) {
       if (s.type !== 'TEXT' || !s.link) continue;
       links.push({
         space: space.name,
-        folder: s.folders.length ? (folderName.get(s.folders[0]!) ?? null) : null,
+        folders: s.folders.flatMap((id) => (folderName.has(id) ? [folderName.get(id)!] : [])),
         title: s.title || s.linkTitle || s.link,
         link: s.link,
         text: s.text ?? '',
@@ -213,7 +258,9 @@ async function* exportDocument(db: Db, userId: number, spaces: SpaceRow[], image
 
 /**
  * The Netscape bookmarks file (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`) of the text sources'
- * links, one folder per space and one inside it per Sauce folder, as every browser imports.
+ * links, one folder per space and one inside it per Sauce folder (a link in two folders is
+ * in both), with dates, tags and notes (`<DD>`) — as every browser imports it, and
+ * Karakeep, Linkwarden and Raindrop with its folders (issue #22).
  */
 function* bookmarksHtml(links: Bookmark[]) {
   yield '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<!-- Exported from Sauce. -->\n' +
@@ -221,7 +268,11 @@ function* bookmarksHtml(links: Bookmark[]) {
   const bySpace = new Map<string, Map<string | null, Bookmark[]>>();
   for (const b of links) {
     const space = bySpace.get(b.space) ?? new Map<string | null, Bookmark[]>();
-    space.set(b.folder, [...(space.get(b.folder) ?? []), b]);
+    for (const folder of b.folders.length ? b.folders : [null]) {
+      const list = space.get(folder) ?? [];
+      list.push(b);
+      space.set(folder, list);
+    }
     bySpace.set(b.space, space);
   }
   const entry = (b: Bookmark, indent: string) => {
@@ -255,19 +306,24 @@ export interface ExportStream {
  * GET /account/export (issue #8): a ZIP, streamed, of everything the person can read —
  * `sauce-export.json` (spaces with folders and sources: text, links, tags, folders, image
  * comments; the person's tags), `bookmarks.html` (Netscape bookmarks of the text sources'
- * links) and `images/<space>/<source>-<n>.<ext>` (every original image). Nothing is
+ * links), `images/<space>/<source>-<n>.<ext>` (every original image) and, issue #20,
+ * `saved/<space>/<source>/snapshot.html` and `screenshot.<ext>` (saved copies). Nothing is
  * buffered whole: the document is written one space at a time, and each image is read from
  * the file store only when the ZIP reaches it (one open at a time). Images are stored
  * (already compressed), text deflated. A missing image file is left out (and logged).
  */
 export async function exportArchive(deps: { db: Db; files: FileStore; log?: FastifyBaseLogger }, userId: number): Promise<ExportStream> {
-  const { spaces, images } = await plan(deps.db, userId);
+  const { spaces, images, copies } = await plan(deps.db, userId);
   const allImages = [...images.values()].flat();
+  const copyFiles = [...copies.values()].flatMap((c) => c.files);
   const { rows: size } = await deps.db.execute<{ n: number }>(sql`
     SELECT COALESCE(sum(length(s.title) + COALESCE(length(s.text), 0) + COALESCE(length(s.link), 0) + 400), 0)::float8 AS n
     FROM sauces s JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = ${userId}`);
   const estimatedBytes = Math.round(
-    allImages.reduce((sum, i) => sum + i.bytes * ORIGINAL_SHARE + 100, 0) + size[0]!.n * 1.5 + 2048,
+    allImages.reduce((sum, i) => sum + i.bytes * ORIGINAL_SHARE + 100, 0) +
+      copyFiles.reduce((sum, f) => sum + f.bytes + 100, 0) +
+      size[0]!.n * 1.5 +
+      2048,
   );
 
   const { ZipArchive } = await import('archiver'); // on first use, not at start (issue #11 item 7)
@@ -279,18 +335,19 @@ export async function exportArchive(deps: { db: Db; files: FileStore; log?: Fast
 
   void (async () => {
     try {
-      archive.append(Readable.from(exportDocument(deps.db, userId, spaces, images, links)), { name: SAUCE_EXPORT_FILE });
+      archive.append(Readable.from(exportDocument(deps.db, userId, spaces, images, copies, links)), { name: SAUCE_EXPORT_FILE });
       await next();
       archive.append(Readable.from(bookmarksHtml(links)), { name: BOOKMARKS_FILE });
       await next();
-      for (const image of allImages) {
+      // Images stored (already compressed); saved copies' snapshots deflated (issue #20).
+      for (const item of [...allImages, ...copyFiles]) {
         if (aborted) return;
-        const obj = await deps.files.get(image.key).catch(() => null);
+        const obj = await deps.files.get(item.key).catch(() => null);
         if (!obj) {
-          deps.log?.warn({ key: image.key }, 'export: image file missing');
+          deps.log?.warn({ key: item.key }, 'export: file missing');
           continue;
         }
-        archive.append(obj.body, { name: image.file, store: true });
+        archive.append(obj.body, { name: item.file, store: !item.file.endsWith('.html') });
         await next();
       }
       if (!aborted) await archive.finalize();

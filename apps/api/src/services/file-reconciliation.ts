@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { DISPLAY_FILE, THUMBNAIL_FILE } from './images.ts';
+import { SNAPSHOT_FILE } from './capture-files.ts';
 
 /**
  * A file younger than this is never removed, ms: uploads, space and profile pictures and
@@ -13,7 +14,7 @@ const BATCH = 1000;
 /** Missing files named in the report (all are counted). */
 const MISSING_LISTED = 100;
 /** The store's folders that rows name; anything else in the store is left alone. */
-const PREFIXES = ['images/', 'avatars/', 'imports/'];
+const PREFIXES = ['images/', 'avatars/', 'imports/', 'captures/'];
 
 /** What a reconciliation pass found. */
 export interface ReconcileReport {
@@ -35,7 +36,7 @@ export interface ReconcileReport {
  * there are), removes the files no row names that are older than `graceMs`, and reports
  * the rows whose files are missing (logged; a file is checked again before it is reported).
  * Rows that name files: sauce_images (original, display, thumbnail), users.profile_image,
- * workspaces.image_key, import_jobs.file_key. Run at start and daily by the maintenance jobs.
+ * workspaces.image_key, import_jobs.file_key, sauce_captures (snapshot and screenshot, issue #20). Run at start and daily by the maintenance jobs.
  */
 export async function reconcileFiles(
   deps: { db: Db; files: FileStore; log?: FastifyBaseLogger },
@@ -78,8 +79,13 @@ export async function reconcileFiles(
            FROM sauce_images i CROSS JOIN LATERAL (VALUES (i.original_name), ($1), ($2)) AS f(name)
          UNION ALL SELECT profile_image, 'users', id, NULL FROM users WHERE profile_image LIKE 'avatars/%'
          UNION ALL SELECT image_key, 'workspaces', id, NULL FROM workspaces WHERE image_key IS NOT NULL
-         UNION ALL SELECT file_key, 'import_jobs', id, created_at FROM import_jobs WHERE file_key IS NOT NULL`,
-      [DISPLAY_FILE, THUMBNAIL_FILE],
+         UNION ALL SELECT file_key, 'import_jobs', id, created_at FROM import_jobs WHERE file_key IS NOT NULL
+         UNION ALL SELECT c.storage_key || '/' || f.name, 'sauce_captures', c.sauce_id, c.created_at
+           FROM sauce_captures c CROSS JOIN LATERAL (VALUES
+             (CASE WHEN c.snapshot_bytes IS NOT NULL THEN $3 END), (c.screenshot_name),
+             (CASE WHEN c.screenshot_name IS NOT NULL THEN $1 END), (CASE WHEN c.screenshot_name IS NOT NULL THEN $2 END)) AS f(name)
+           WHERE f.name IS NOT NULL`,
+      [DISPLAY_FILE, THUMBNAIL_FILE, SNAPSHOT_FILE],
     );
     await client.query(`CREATE INDEX ON named_files (key)`);
     await client.query(`ANALYZE listed_files, named_files`);

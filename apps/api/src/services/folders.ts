@@ -1,22 +1,17 @@
-import { LIMITS } from '@sauce/contract/limits';
+import { reached } from '@sauce/contract/limits';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { folders, sauceFolders } from '../db/schema.ts';
+import { folders } from '../db/schema.ts';
 import { FolderNameExistsError, FolderNotFoundError, InvalidFormatError, LimitReachedError } from '../errors.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
-/** Folders of a workspace by `order` (SPEC §9: from 1) with their source counts. */
+/** Folders of a workspace by `order` (SPEC §9: from 1) with their source counts (kept as sources are filed, issue #24). */
 export async function listFolders(db: Tx, workspaceId: number) {
   return db
-    .select({
-      id: folders.id,
-      name: folders.name,
-      order: folders.order,
-      itemCount: sql<number>`(SELECT count(*)::int FROM ${sauceFolders} WHERE ${sauceFolders.folderId} = ${folders.id})`,
-    })
+    .select({ id: folders.id, name: folders.name, order: folders.order, itemCount: folders.itemCount })
     .from(folders)
     .where(eq(folders.workspaceId, workspaceId))
     .orderBy(asc(folders.order), asc(folders.id));
@@ -43,12 +38,20 @@ function writeFolders<T>(db: Db, m: Membership, write: (tx: Tx) => Promise<T>): 
   });
 }
 
+/**
+ * SPEC §5 'unique in the space', with the one letter-case rule of names that must be unique
+ * (README 'Names and letter case'; nicknames alike): names that differ only in letter case
+ * are the same name ('Team refs', 'team REFS'), compared with PostgreSQL's lower() as the
+ * nickname index does. `exceptId`, the folder being renamed, may take another case of its
+ * own name. Read after the space's lock (writeFolders), so it holds under concurrent writes.
+ * @throws FOLDER_NAME_EXISTS (409)
+ */
 async function assertNameFree(tx: Tx, workspaceId: number, name: string, exceptId?: number) {
-  const [dup] = await tx
+  const dups = await tx
     .select({ id: folders.id })
     .from(folders)
-    .where(and(eq(folders.workspaceId, workspaceId), eq(folders.name, name)));
-  if (dup && dup.id !== exceptId) throw FolderNameExistsError();
+    .where(and(eq(folders.workspaceId, workspaceId), sql`lower(${folders.name}) = lower(${name})`));
+  if (dups.some((d) => d.id !== exceptId)) throw FolderNameExistsError();
 }
 
 /**
@@ -56,11 +59,11 @@ async function assertNameFree(tx: Tx, workspaceId: number, name: string, exceptI
  * lock, so two requests cannot pass the limit together.
  * @throws LIMIT_REACHED (422) at 5 folders (SPEC §9 beta), FOLDER_NAME_EXISTS (409).
  */
-export async function createFolder(db: Db, m: Membership, name: string) {
+export async function createFolder(db: Db, m: Membership, name: string, limit: number | null) {
   const { workspaceId } = m;
   const id = await writeFolders(db, m, async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(folders).where(eq(folders.workspaceId, workspaceId));
-    if (n >= LIMITS.foldersPerWorkspace) throw LimitReachedError('folders', LIMITS.foldersPerWorkspace);
+    if (reached(n, limit)) throw LimitReachedError('folders', limit!);
     await assertNameFree(tx, workspaceId, name);
     const [row] = await tx.insert(folders).values({ workspaceId, name, order: n + 1 }).returning({ id: folders.id });
     return row!.id;

@@ -5,6 +5,15 @@ import { EXIF_GPS_POINTER, jpegWithGps, NOT_AN_IMAGE, photo, pngBomb, SVG } from
 import { processImage } from './image-processing.ts';
 
 const meta = (data: Buffer) => sharp(data).metadata();
+/** CRC-32 of `data` (PNG's chunk checksum). */
+function crc32(data: Buffer): number {
+  let crc = ~0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
 const unsupported = (type: string | null) => ({ status: 415, code: 'UNSUPPORTED_IMAGE', details: { type } });
 
 describe('processImage', () => {
@@ -31,6 +40,37 @@ describe('processImage', () => {
     expect(thumbnail).toMatchObject({ format: 'webp', width: 640, height: 1138 });
     const pixels = (data: Buffer) => sharp(data).removeAlpha().raw().toBuffer();
     expect((await pixels(out.original.data)).equals(await pixels(input))).toBe(true);
+  });
+
+  it('keeps the uploaded file as the original, byte for byte but for its metadata (issue #22)', async () => {
+    // A PNG with nothing private: the very bytes.
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const plain = await processImage(png);
+    expect(plain.originalKept).toBe(true);
+    expect(plain.original.data.equals(png)).toBe(true);
+    // A PNG with a text chunk (where software writes a location): only that chunk goes.
+    const text = Buffer.from('Comment\0Taken at 37.5665 N, 126.9780 E');
+    const chunk = Buffer.alloc(12 + text.length);
+    chunk.writeUInt32BE(text.length, 0);
+    chunk.write('tEXt', 4, 'latin1');
+    text.copy(chunk, 8);
+    chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
+    const iend = png.length - 12;
+    const withText = Buffer.concat([png.subarray(0, iend), chunk, png.subarray(iend)]);
+    const out = await processImage(withText);
+    expect(out.originalKept).toBe(true);
+    expect(out.original.data.equals(png)).toBe(true);
+    // A JPEG photo with EXIF, XMP and an ICC profile: the segments go, the scan is the same bytes.
+    const jpeg = photo('colorful-cups-2560x1600.jpg');
+    const kept = await processImage(jpeg);
+    expect(kept.originalKept).toBe(true);
+    // (The EXIF's own thumbnail has a scan too: compare from the kept file's scan to the end.)
+    const scan = kept.original.data.subarray(kept.original.data.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan.length).toBeGreaterThan(100_000);
+    expect(jpeg.subarray(jpeg.length - scan.length).equals(scan)).toBe(true);
+    expect(kept.original.data.length).toBeLessThan(jpeg.length);
+    // One that must be turned upright is re-encoded (the turn goes into its pixels).
+    expect((await processImage(await jpegWithGps())).originalKept).toBe(false);
   });
 
   it('fits the display image inside 2560×2560 px', async () => {

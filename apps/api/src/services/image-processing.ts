@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata, Sharp } from 'sharp';
 import {
@@ -10,6 +10,8 @@ import {
   UnsupportedImageError,
 } from '../errors.ts';
 import { FairQueue, QueueFullError, type Ticket } from '../lib/fair-queue.ts';
+import { stripJpeg, stripPng } from '../lib/image-metadata.ts';
+import { imageSignature, type ImageSignature } from './image-signature.ts';
 
 /**
  * sharp (libvips) and file-type, loaded on the first image rather than at start: together
@@ -24,10 +26,15 @@ export type ImageInput = Buffer | string;
 /** An uploaded image made ready to store and show (issue #3). */
 export interface ProcessedImage {
   /**
-   * Full resolution in the uploaded format, auto-rotated, with EXIF, GPS, XMP and IPTC
-   * metadata removed and the ICC profile kept. `ext` is the file extension without a dot.
+   * Full resolution in the uploaded format, with EXIF, GPS, XMP and IPTC metadata removed and
+   * the ICC profile kept. `ext` is the file extension without a dot. Issue #22: it is the
+   * uploaded file itself (`originalKept`) — byte for byte, or with only its metadata segments
+   * or chunks taken out (JPEG, PNG) — unless it has to turn upright (an EXIF orientation) or
+   * carries metadata that cannot be taken out so (WebP, GIF, AVIF): then re-encoded.
    */
   original: { data: Buffer; contentType: string; ext: string };
+  /** The original is the uploaded file (but for removed metadata), not a re-encoding. */
+  originalKept: boolean;
   /** WebP at quality 75 (SPEC §9), fit inside 2560×2560 px, never enlarged; animated if the upload is. */
   display: Buffer;
   /** WebP at quality 75, at most 640 px wide, never enlarged; animated if the upload is. */
@@ -37,6 +44,8 @@ export interface ProcessedImage {
   height: number;
   /** Dominant colour of the thumbnail, '#rrggbb': a placeholder while the image loads. */
   color: string;
+  /** Issue #21 items 4 and 5: the thumbnail's palette and difference hash. */
+  signature: ImageSignature;
 }
 
 /** Longest side of the display image, px. */
@@ -148,6 +157,27 @@ async function inspect(input: ImageInput): Promise<Inspected> {
   return { mime: detected.mime, format, meta, animated, unsupported };
 }
 
+/**
+ * The uploaded file as the original (issue #22 item 5), when that keeps nobody's location
+ * or camera: a JPEG or PNG with its metadata segments or chunks taken out (lib/image-metadata.ts),
+ * any other format only when it carries no EXIF, XMP or IPTC. Not when the image must be
+ * turned upright (an EXIF orientation other than 1: the turn is in its pixels then). The
+ * result is checked again: same size, no metadata left.
+ * @returns the bytes to keep, or null to re-encode.
+ */
+async function keptOriginal(input: ImageInput, contentType: string, meta: Metadata): Promise<Buffer | null> {
+  if (meta.orientation !== undefined && meta.orientation !== 1) return null;
+  const data = typeof input === 'string' ? await readFile(input) : input;
+  const stripped = contentType === 'image/jpeg' ? stripJpeg(data) : contentType === 'image/png' ? stripPng(data) : meta.exif || meta.xmp || meta.iptc ? null : data;
+  if (!stripped) return null;
+  const sharp = await loadSharp();
+  const check = await sharp(stripped, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!check || check.exif || check.xmp || check.iptc || check.width !== meta.width || check.height !== meta.height) return null;
+  return stripped;
+}
+
 /** Maps a sharp failure while decoding to the API's errors. */
 function decodeError(err: unknown, unsupported: () => Error): Error {
   if (err instanceof AppError) return err;
@@ -226,7 +256,8 @@ export async function processImage(input: ImageInput, ticket?: Ticket): Promise<
       });
     try {
       // One output at a time: each full-size pipeline holds 40–100 MB while it runs.
-      const original = await format.encode(open().keepIccProfile()).toBuffer();
+      const kept = animated ? null : await keptOriginal(input, format.contentType, meta);
+      const original = kept ?? (await format.encode(open().keepIccProfile()).toBuffer());
       const display = await open()
         .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
@@ -236,17 +267,54 @@ export async function processImage(input: ImageInput, ticket?: Ticket): Promise<
         .webp({ quality: WEBP_QUALITY })
         .toBuffer();
       const { dominant } = await sharp(thumbnail).stats();
+      const signature = await imageSignature(thumbnail);
       const size = animated ? { width: meta.width, height: meta.height } : meta.autoOrient;
       return {
         original: { data: original, contentType: format.contentType, ext: format.ext },
+        originalKept: kept !== null,
         display,
         thumbnail,
         width: size.width,
         height: size.height,
         color: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+        signature,
       };
     } catch (err) {
       throw decodeError(err, unsupported);
     }
+  });
+}
+
+/** Issue #21: the card's crop of a page screenshot, width × height px (the top of the page). */
+const SHOT_THUMB_PX = { width: THUMBNAIL_WIDTH_PX, height: 400 } as const;
+
+/**
+ * A page screenshot drawn by the server's browser (issue #21 item 1), made ready to store as
+ * a saved copy's image: the original and display are one WebP of the whole (capped) page,
+ * the thumbnail the top of the page at 640×400 px (a card shows where the page begins, not
+ * its middle). Runs in the image line like an upload (`ticket`, see {@link processImage}).
+ * @param png the screenshot, at most 1280×6000 px (lib/page-browser.ts).
+ */
+export async function processScreenshot(png: Buffer, ticket: Ticket): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  return ticket.run(async () => {
+    const open = () => sharp(png, { limitInputPixels: LIMITS.imagePixels, failOn: 'error' }).timeout({ seconds: DECODE_TIMEOUT_S });
+    const { width = 0, height = 0 } = await open().metadata();
+    const page = await open().webp({ quality: WEBP_QUALITY }).toBuffer();
+    const thumbnail = await open()
+      .resize({ ...SHOT_THUMB_PX, fit: 'cover', position: 'top' })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    const { dominant } = await sharp(thumbnail).stats();
+    return {
+      signature: await imageSignature(thumbnail),
+      original: { data: page, contentType: 'image/webp', ext: 'webp' },
+      originalKept: false,
+      display: page,
+      thumbnail,
+      width,
+      height,
+      color: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+    };
   });
 }

@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@sauce/contract/limits';
-import type { ImageInput, SauceImage, UploadedImage } from '@sauce/contract/sauces';
+import type { ImageInput } from '@sauce/contract/sauces';
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
-import { imageComments, sauceImages } from '../db/schema.ts';
+import { lockPerson } from '../db/locks.ts';
+import { imageComments, sauceColours, sauceImages } from '../db/schema.ts';
 import { isoUtcSql } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, NoImageError, NotAuthorizedError, NotFoundError } from '../errors.ts';
+import { canChangeComment, lockMembership, type Membership } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { UrlSigner } from '../storage/signed-url.ts';
-import { profileImageUrl } from '../presenters/user.ts';
 import type { Ticket } from '../lib/fair-queue.ts';
 import { processImage, type ImageInput as ImageData } from './image-processing.ts';
+import { colourCell, SIMILAR_HASH_BITS } from '../lib/colour.ts';
+import { imageSignature, type ImageSignature } from './image-signature.ts';
 
-/** File names under an image's storage key (the original's name is stored per image). */
-/** File names of an image's display copy and thumbnail under its storage key. */
+/** File names of an image's display copy and thumbnail under its storage key (the original's name is stored per image). */
 export const DISPLAY_FILE = 'display.webp';
 export const THUMBNAIL_FILE = 'thumb.webp';
 
@@ -30,23 +31,6 @@ export const imageFileKeys = (img: Pick<ImageRow, 'storageKey' | 'originalName'>
   `${img.storageKey}/${DISPLAY_FILE}`,
   `${img.storageKey}/${THUMBNAIL_FILE}`,
 ];
-
-/** The URL of a card-size thumbnail of the image stored under `storageKey`. */
-export const thumbnailUrl = (urls: UrlSigner, storageKey: string) => urls.url(`${storageKey}/${THUMBNAIL_FILE}`);
-
-/** ImageRow → the upload response (signed URLs, issue #3). */
-export function presentUpload(urls: UrlSigner, img: ImageRow): UploadedImage {
-  return {
-    id: img.id,
-    url: urls.url(`${img.storageKey}/${DISPLAY_FILE}`),
-    thumbnailUrl: thumbnailUrl(urls, img.storageKey),
-    originalUrl: urls.url(`${img.storageKey}/${img.originalName}`),
-    width: img.width,
-    height: img.height,
-    byteSize: img.byteSize,
-    color: img.color,
-  };
-}
 
 /** Unsaved uploads of `userId` now. */
 async function pendingCount(db: Tx, userId: number): Promise<number> {
@@ -70,21 +54,26 @@ export async function assertUploadRoom(db: Db, userId: number): Promise<void> {
  * Stores an upload for `actor` in `workspaceId`: checks and processes it (processImage:
  * type by content, pixel and frame limits, EXIF stripped, WebP display and thumbnail) in
  * its turn in the image line (`ticket`), writes its three files, then the row — in a
- * transaction that locks the person's row and counts their unsaved uploads, so parallel
- * uploads cannot pass LIMITS.pendingUploads together (issue #9). Nothing is left behind when
- * any step fails: files written before a failure are deleted, and the row is written last.
+ * transaction that locks the person's row, then the space's (the lock order, db/locks.ts),
+ * checks the membership as it is now (issue #18: a member demoted or removed meanwhile is
+ * refused) and counts their unsaved uploads, so parallel uploads cannot pass
+ * LIMITS.pendingUploads together (issue #9). Nothing is left behind when any step fails:
+ * files written before a failure are deleted, and the row is written last.
  * @param input the upload's bytes or the temporary file they were streamed to.
- * @returns the pending image (not yet in a source).
+ * @returns the pending image (not yet in a source), and whether its original is the uploaded
+ *   file (image-processing.ts `originalKept`, issue #22).
  * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), IMAGE_TOO_COMPLEX (413),
- *   LIMIT_REACHED (422) when the person already holds LIMITS.pendingUploads unsaved uploads.
+ *   LIMIT_REACHED (422) when the person already holds LIMITS.pendingUploads unsaved uploads;
+ *   UNAUTHENTICATED (401) when the account is gone; NOT_FOUND (404) / VIEWER_CANNOT_UPLOAD
+ *   (403) when the membership changed meanwhile.
  */
 export async function uploadImage(
   db: Db,
   files: FileStore,
-  actor: { userId: number; workspaceId: number },
+  actor: Membership,
   input: ImageData,
   ticket?: Ticket,
-): Promise<ImageRow> {
+): Promise<ImageRow & { originalKept: boolean }> {
   const processed = await processImage(input, ticket);
   const storageKey = `images/${randomBytes(16).toString('hex')}`;
   const originalName = `original.${processed.original.ext}`;
@@ -96,7 +85,8 @@ export async function uploadImage(
       files.put(keys[2]!, processed.thumbnail, 'image/webp'),
     ]);
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${actor.userId} FOR UPDATE`);
+      await lockPerson(tx, actor.userId);
+      await lockMembership(tx, actor);
       if ((await pendingCount(tx, actor.userId)) >= LIMITS.pendingUploads) {
         throw LimitReachedError('pendingUploads', LIMITS.pendingUploads);
       }
@@ -111,14 +101,127 @@ export async function uploadImage(
           height: processed.height,
           byteSize: processed.original.data.length + processed.display.length + processed.thumbnail.length,
           color: processed.color,
+          ...signatureColumns(processed.signature),
         })
         .returning();
-      return row!;
+      await writeColours(tx, row!, processed.signature);
+      return { ...row!, originalKept: processed.originalKept };
     });
   } catch (e) {
     await files.delete(keys).catch(() => undefined);
     throw e;
   }
+}
+
+/** Issue #21 items 4 and 5: an image row's palette and hash columns from its signature. */
+export const signatureColumns = (sig: ImageSignature) => ({ palette: sig.palette.map((c) => c.hex), phash: sig.phash });
+
+/**
+ * Issue #21 item 4: writes image `image`'s palette colours into sauce_colours (OKLab, cell,
+ * share), replacing any there; triggers fill in the image's source (db migration 0015).
+ */
+export async function writeColours(tx: Tx, image: { id: number; workspaceId: number }, sig: ImageSignature): Promise<void> {
+  await tx.delete(sauceColours).where(eq(sauceColours.imageId, image.id));
+  if (sig.palette.length === 0) return;
+  await tx.insert(sauceColours).values(
+    sig.palette.map((c, position) => ({
+      imageId: image.id,
+      position,
+      workspaceId: image.workspaceId,
+      cell: colourCell(c),
+      l: c.l,
+      a: c.a,
+      b: c.b,
+      share: c.share,
+    })),
+  );
+}
+
+/** A source holding an image nearly identical to another (issue #21 item 5). */
+export interface SimilarSourceRecord {
+  sauceId: number;
+  title: string;
+  /** The matching image's storage key (its thumbnail is shown). */
+  storageKey: string;
+  /** Bits of the 64-bit hashes that differ, 0–{@link SIMILAR_HASH_BITS}. */
+  distance: number;
+}
+
+/**
+ * Issue #21 item 5: the sources of space `workspaceId` holding an image whose difference hash
+ * is within {@link SIMILAR_HASH_BITS} bits of `phash` (a re-encoded, resized or lightly edited
+ * copy), nearest first, one entry a source, at most `limit`. Only the space's saved sources
+ * (never another space's, never anyone's unsaved uploads); every member of the space may read
+ * them (SPEC §6), so the caller must be one. The space's hashes are read from
+ * sauce_images_phash_idx alone; the Hamming distance is counted over the XOR's bits (portable
+ * to PostgreSQL 13, which has no bit_count).
+ * @param exceptImageId an image to leave out (the upload itself).
+ */
+export async function findSimilarSources(
+  db: Tx,
+  workspaceId: number,
+  phash: bigint,
+  exceptImageId: number | null = null,
+  limit = 5,
+): Promise<SimilarSourceRecord[]> {
+  const { rows } = await db.execute<{ sauce_id: number; title: string; storage_key: string; distance: number }>(sql`
+    SELECT DISTINCT ON (m.sauce_id) m.sauce_id, s.title, i.storage_key, m.distance
+    FROM (SELECT h.id, h.sauce_id, length(replace(((h.phash # ${phash.toString()}::bigint)::bit(64))::text, '0', '')) AS distance
+          FROM sauce_images h
+          WHERE h.workspace_id = ${workspaceId} AND h.sauce_id IS NOT NULL AND h.phash IS NOT NULL
+            AND h.id IS DISTINCT FROM ${exceptImageId}::int) m
+    JOIN sauce_images i ON i.id = m.id JOIN sauces s ON s.id = m.sauce_id
+    WHERE m.distance <= ${SIMILAR_HASH_BITS}
+    ORDER BY m.sauce_id, m.distance, i.position`);
+  return rows
+    .map((r) => ({ sauceId: r.sauce_id, title: r.title, storageKey: r.storage_key, distance: Number(r.distance) }))
+    .sort((x, y) => x.distance - y.distance || y.sauceId - x.sauceId)
+    .slice(0, limit);
+}
+
+/** Images read by one pass of {@link backfillSignatures}. */
+const BACKFILL_BATCH = 20;
+
+/**
+ * Issue #21 items 4 and 5, for images stored before migration 0015: reads the palette and
+ * hash of up to `batch` images that have none (oldest first) from their thumbnails, and
+ * writes them with their colours, one short transaction an image. An image whose thumbnail
+ * is missing or does not decode gets an empty palette (and no hash), so it is not tried again.
+ * @returns how many images were done, and whether more remain.
+ */
+export async function backfillSignatures(
+  db: Db,
+  files: FileStore,
+  log?: FastifyBaseLogger,
+  batch = BACKFILL_BATCH,
+): Promise<{ done: number; more: boolean }> {
+  const todo = await db
+    .select({ id: sauceImages.id, workspaceId: sauceImages.workspaceId, storageKey: sauceImages.storageKey })
+    .from(sauceImages)
+    .where(isNull(sauceImages.palette))
+    .orderBy(sauceImages.id)
+    .limit(batch + 1);
+  for (const img of todo.slice(0, batch)) {
+    let sig: ImageSignature | null = null;
+    try {
+      const stored = await files.get(`${img.storageKey}/${THUMBNAIL_FILE}`);
+      if (stored) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+        sig = await imageSignature(Buffer.concat(chunks));
+      }
+    } catch (err) {
+      log?.warn({ err, imageId: img.id }, 'could not read the palette of an image');
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sauceImages)
+        .set(sig ? signatureColumns(sig) : { palette: [], phash: null })
+        .where(eq(sauceImages.id, img.id));
+      if (sig) await writeColours(tx, img, sig);
+    });
+  }
+  return { done: Math.min(batch, todo.length), more: todo.length > batch };
 }
 
 /** The caller's uploads among `ids` not yet saved into a source (fresh URLs for a draft). */
@@ -138,53 +241,39 @@ export async function pendingUploads(db: Db, actor: { userId: number; workspaceI
     .orderBy(sauceImages.id);
 }
 
-/** One comment of a sauce image as read for presenting. */
-interface CommentRow {
+/** One comment of a sauce image, with its author. */
+export interface CommentRecord {
   id: number;
   imageId: number;
   parentId: number | null;
   message: string;
   x: number;
   y: number;
+  /** ISO 8601 in UTC with milliseconds. */
   createdAt: string;
   authorId: number;
   authorNickname: string;
+  /** The author's stored profile image (a FileStore key or a URL), or null. */
   authorProfileImage: string | null;
 }
 
-/**
- * The images of a sauce in order, with their comments (in order, replies after their
- * parents' position as saved), as SPEC §3 Image source presents them. A comment is
- * `isEditable` for its author only (`viewerId`; null for a public share's reader).
- */
-export async function loadSauceImages(db: Tx, urls: UrlSigner, sauceId: number, viewerId: number | null): Promise<SauceImage[]> {
+/** A sauce's images in order, and their comments (in order; replies after their parents' position as saved). */
+export interface SauceImagesRecord {
+  images: ImageRow[];
+  comments: CommentRecord[];
+}
+
+/** The images of sauce `sauceId` with their comments (presenters/image.ts presents them). */
+export async function readSauceImages(db: Tx, sauceId: number): Promise<SauceImagesRecord> {
   const images = await db
     .select()
     .from(sauceImages)
     .where(eq(sauceImages.sauceId, sauceId))
     .orderBy(sauceImages.position, sauceImages.id);
-  if (images.length === 0) return [];
-  const comments = await readComments(db, images.map((i) => i.id));
-  return images.map((img, order) => ({
-    ...presentUpload(urls, img),
-    order,
-    comments: comments
-      .filter((c) => c.imageId === img.id)
-      .map((c) => ({
-        id: c.id,
-        message: c.message,
-        x: c.x,
-        y: c.y,
-        parent: c.parentId,
-        authorNickname: c.authorNickname,
-        authorProfileImage: profileImageUrl(urls, c.authorProfileImage),
-        createdAt: c.createdAt,
-        isEditable: viewerId !== null && c.authorId === viewerId,
-      })),
-  }));
+  return { images, comments: images.length ? await readComments(db, images.map((i) => i.id)) : [] };
 }
 
-async function readComments(db: Tx, imageIds: number[]): Promise<CommentRow[]> {
+async function readComments(db: Tx, imageIds: number[]): Promise<CommentRecord[]> {
   if (imageIds.length === 0) return [];
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT c.id, c.image_id, c.parent_id, c.message, c.x, c.y, c.author_id,
@@ -273,14 +362,14 @@ export async function setSauceImages(
     }
   }
 
-  // Issue #7: a comment is changed or deleted only by its author. Another member's comment
+  // Issue #7 (policies canChangeComment): a comment is changed or deleted only by its author. Another member's comment
   // comes back exactly as it is (message, place, parent); it may go only with its image, or
   // with its parent when the parent's author deletes that.
   const listed = new Map<number, NonNullable<ImageInput['comments']>[number]>();
   for (const image of inputs) for (const c of image.comments ?? []) if (typeof c.id === 'number') listed.set(c.id, c);
   const keptIds = new Set(ids);
   for (const old of existing) {
-    if (old.authorId === actor.userId || !keptIds.has(old.imageId)) continue;
+    if (canChangeComment(actor.userId, old.authorId) || !keptIds.has(old.imageId)) continue;
     const given = listed.get(old.id);
     if (!given) {
       if (old.parentId !== null && !listed.has(old.parentId)) continue;

@@ -1,17 +1,15 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Permission } from '@sauce/contract/common';
-import { LIMITS } from '@sauce/contract/limits';
-import type { Invitation, InvitationInfo, WorkspaceSummary } from '@sauce/contract/workspaces';
+import { LIMITS, reached, type Plan } from '@sauce/contract/limits';
+import type { Invitation } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { lockPerson, lockWorkspaces } from '../db/locks.ts';
 import { invitations, workspaceMembers } from '../db/schema.ts';
 import { AlreadyJoinedError, InvitationExpiredError, LimitReachedError, NotFoundError } from '../errors.ts';
 import { authorizeWorkspace, lockMembership, type Membership } from '../policies/workspace.ts';
-import { workspaceImageUrl } from '../presenters/workspace.ts';
-import { profileImageUrl } from '../presenters/user.ts';
-import type { UrlSigner } from '../storage/signed-url.ts';
 import { notifyWorkspace } from './events.ts';
-import { listWorkspaces } from './workspaces.ts';
+import { getWorkspaceRecord, type WorkspaceRecord } from './workspaces.ts';
 
 /**
  * An active link is handed out again while it has at least this long left (ms): 6 days.
@@ -23,7 +21,8 @@ const REUSE_WHILE_LEFT_MS = 6 * 24 * 60 * 60 * 1000;
 /** What the invitation services need. */
 export interface InvitationDeps {
   db: Db;
-  urls: UrlSigner;
+  /** The installation's plan (config PLAN_*). */
+  plan: Plan;
   /** The server secret; link ids are derived from it. */
   secret: Uint8Array;
   /** The app's public origin, for the links (config PUBLIC_URL). */
@@ -89,10 +88,10 @@ type InvitationRow = {
   revoked_at: Date | null;
 };
 
-async function findInvitation(db: Tx, id: string, lock = false): Promise<InvitationRow | undefined> {
+async function findInvitation(db: Tx, id: string): Promise<InvitationRow | undefined> {
   const { rows } = await db.execute<InvitationRow>(sql`
     SELECT workspace_id, permission, expires_at, revoked_at FROM workspace_invitations
-    WHERE token_hash = ${sha256(id)} ${lock ? sql`FOR SHARE` : sql``}`);
+    WHERE token_hash = ${sha256(id)}`);
   return rows[0];
 }
 
@@ -117,13 +116,30 @@ export async function revokeInvitation(deps: InvitationDeps, userId: number, id:
   });
 }
 
+/** What an invited person sees of a live invitation (presenters/workspace.ts presents it). */
+export interface InvitationRecord {
+  id: string;
+  permission: Permission;
+  /** ISO 8601. */
+  expiresAt: string;
+  workspaceId: number;
+  name: string;
+  /** The space's image (a FileStore key), or null. */
+  imageKey: string | null;
+  memberCount: number;
+  inviterNickname: string;
+  /** The inviter's stored profile image, or null. */
+  inviterImage: string | null;
+  isMember: boolean;
+}
+
 /**
  * GET /workspace/invitation/{id}: what the invited person sees — the space (name, image,
  * member count), who invited them, the permission and whether they already are a member.
  * @throws INVITATION_EXPIRED (404) for an unknown, revoked or expired link (SPEC §4:
  *   'invite link lookup failure means expired').
  */
-export async function getInvitationInfo(deps: InvitationDeps, userId: number, id: string): Promise<InvitationInfo> {
+export async function getInvitationInfo(deps: InvitationDeps, userId: number, id: string): Promise<InvitationRecord> {
   const { rows } = await deps.db.execute<
     InvitationRow & {
       name: string;
@@ -146,45 +162,48 @@ export async function getInvitationInfo(deps: InvitationDeps, userId: number, id
     id,
     permission: r.permission,
     expiresAt: new Date(r.expires_at).toISOString(),
-    expired: false,
-    workspace: {
-      id: r.workspace_id,
-      name: r.name,
-      image: workspaceImageUrl(deps.urls, r.image_key),
-      memberCount: r.members,
-    },
-    inviter: { nickname: r.inviter, profileImage: profileImageUrl(deps.urls, r.inviter_image) },
+    workspaceId: r.workspace_id,
+    name: r.name,
+    imageKey: r.image_key,
+    memberCount: r.members,
+    inviterNickname: r.inviter,
+    inviterImage: r.inviter_image,
     isMember: r.is_member,
   };
 }
 
 /**
- * POST /workspace/invitation/{id}: joins the space with the link's permission. The space's
- * row is locked while its members are counted, so two people taking the last free place at
- * once cannot both get it (SPEC §9: 5 members).
- * @returns the joined space as GET /workspace lists it.
+ * POST /workspace/invitation/{id}: joins the space with the link's permission. Locks the
+ * person (a withdrawal cannot race the join), then the space (db/locks.ts order), and only
+ * then reads the link again: a link reset or revoked while this waited (an owner demoting
+ * or removing someone, issue #18) no longer works, and two people taking the last free place
+ * at once cannot both get it (SPEC §9: 5 members).
+ * @returns the joined space, as GET /workspace lists it.
  * @throws INVITATION_EXPIRED (404); ALREADY_JOINED (409); LIMIT_REACHED (422, details
- *   {resource: 'members', limit: 5}).
+ *   {resource: 'members', limit: 5}); UNAUTHENTICATED (401) when the account is gone.
  */
-export async function acceptInvitation(deps: InvitationDeps, userId: number, id: string): Promise<WorkspaceSummary> {
+export async function acceptInvitation(deps: InvitationDeps, userId: number, id: string): Promise<WorkspaceRecord> {
   const workspaceId = await deps.db.transaction(async (tx) => {
-    const row = await findInvitation(tx, id, true);
+    await lockPerson(tx, userId);
+    const found = await findInvitation(tx, id);
+    if (!isLive(found, deps.now())) throw InvitationExpiredError();
+    if ((await lockWorkspaces(tx, [found.workspace_id])).length === 0) throw InvitationExpiredError();
+    // Read again after the lock: in READ COMMITTED a later statement sees what the previous
+    // holder of the lock committed (a reset link, a member who joined).
+    const row = await findInvitation(tx, id);
     if (!isLive(row, deps.now())) throw InvitationExpiredError();
-    // Lock first, count after: in READ COMMITTED a later statement sees what the previous
-    // holder of the lock committed (one statement would count with its own older snapshot).
-    const locked = await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${row.workspace_id} FOR UPDATE`);
-    if (locked.rows.length === 0) throw InvitationExpiredError();
     const { rows } = await tx.execute<{ members: number; is_member: boolean }>(sql`
       SELECT count(*)::int AS members, COALESCE(bool_or(user_id = ${userId}), false) AS is_member
       FROM workspace_members WHERE workspace_id = ${row.workspace_id}`);
     const ws = rows[0]!;
     if (ws.is_member) throw AlreadyJoinedError();
-    if (ws.members >= LIMITS.membersPerWorkspace) throw LimitReachedError('members', LIMITS.membersPerWorkspace);
+    if (reached(ws.members, deps.plan.members)) throw LimitReachedError('members', deps.plan.members!);
     await tx.insert(workspaceMembers).values({ workspaceId: row.workspace_id, userId, permission: row.permission });
     await notifyWorkspace(tx, row.workspace_id, { type: 'members', actorId: userId, removedUserId: null });
     return row.workspace_id;
   });
-  const joined = (await listWorkspaces(deps, userId)).find((w) => w.id === workspaceId);
-  if (!joined) throw InvitationExpiredError(); // removed again in between
-  return joined;
+  // Removed again in between: as expired.
+  return getWorkspaceRecord(deps.db, workspaceId, userId).catch(() => {
+    throw InvitationExpiredError();
+  });
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
-import { EMPTY_METADATA, fetchMetadata, getMetadata, parseMetadata } from './metadata.ts';
+import { cachedMetadata, EMPTY_METADATA, fetchMetadata, parseMetadata, readMetadata } from './metadata.ts';
 
 const PAGE = 'https://example.com/blog/post/index.html';
 const parse = (head: string, body = '') => parseMetadata(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, PAGE);
@@ -97,7 +97,7 @@ describe('parseMetadata', () => {
   });
 });
 
-describe('getMetadata and fetchMetadata', () => {
+describe('readMetadata, fetchMetadata and cachedMetadata', () => {
   const servers: http.Server[] = [];
   const serve = async (handler: http.RequestListener, host = '127.0.0.1') => {
     const server = http.createServer(handler);
@@ -114,7 +114,7 @@ describe('getMetadata and fetchMetadata', () => {
     }
   });
 
-  it('refuses a redirect into a refused address (fetchMetadata) and saves empty (getMetadata)', async () => {
+  it('refuses a redirect into a refused address', async () => {
     const inner = await serve((_req, res) => res.end('<title>internal</title>'), '127.0.0.2');
     const outer = await serve((_req, res) => {
       res.writeHead(302, { location: `${inner.origin}/` });
@@ -122,16 +122,15 @@ describe('getMetadata and fetchMetadata', () => {
     });
     const opts = { allowPrivate: false, allowAddress: (ip: string) => ip === '127.0.0.1' };
     await expect(fetchMetadata(`${outer.origin}/`, opts)).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED', status: 400 });
-    expect(await getMetadata(`${outer.origin}/`, opts)).toEqual(EMPTY_METADATA);
+    await expect(readMetadata(`${outer.origin}/`, opts)).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED', status: 400 });
     expect(inner.connections()).toBe(0);
   });
 
-  it('never throws from getMetadata, and logs failures', async () => {
+  it('answers empty for a page that cannot be read (fetchMetadata, logged) and says why (readMetadata)', async () => {
     const log = { info: vi.fn() };
-    for (const url of ['javascript:alert(1)', 'http://127.0.0.1:1/', 'http://10.0.0.1/', '']) {
-      expect(await getMetadata(url, { allowPrivate: false, log })).toEqual(EMPTY_METADATA);
-    }
+    expect(await fetchMetadata('http://127.0.0.1:1/', { allowPrivate: true, log })).toEqual(EMPTY_METADATA);
     expect(log.info).toHaveBeenCalledWith(expect.anything(), 'failed to fetch metadata');
+    await expect(readMetadata('http://127.0.0.1:1/', { allowPrivate: true })).rejects.toMatchObject({ name: 'SafeFetchError', reason: 'network' });
     await expect(fetchMetadata('javascript:alert(1)', { allowPrivate: false })).rejects.toBeInstanceOf(AppError);
   });
 
@@ -149,7 +148,10 @@ describe('getMetadata and fetchMetadata', () => {
     expect([a.title, b.title, hits]).toEqual(['Cached', 'Cached', 1]);
     expect((await fetchMetadata(`${s.origin}/c`, opts)).title).toBe('Cached');
     expect(hits).toBe(1);
+    expect((await cachedMetadata(`${s.origin}/c`, opts))?.title).toBe('Cached');
+    expect(await cachedMetadata(`${s.origin}/other`, opts)).toBeUndefined();
     // A cached result from a permissive policy is never served to a strict one.
+    expect(await cachedMetadata(`${s.origin}/c`, { allowPrivate: false })).toBeUndefined();
     await expect(fetchMetadata(`${s.origin}/c`, { allowPrivate: false })).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED' });
   });
 });

@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
 import { createRequire } from 'node:module';
 import type { CheerioAPI } from 'cheerio';
-import { AppError, RateLimitedError } from '../errors.ts';
+import { RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 import { memoryState, type SharedState } from '../lib/shared-state.ts';
 
@@ -63,25 +63,44 @@ const inFlight = new Map<string, Promise<Metadata>>();
 /** Outbound page fetches one person may cause per minute: previews and saves together (issue #9). */
 export const FETCHES_PER_MINUTE = 60;
 
+/** The cache key of `href`'s metadata (what private addresses allow changes what is read), or undefined when not cached. */
+const cacheKey = (href: string, opts: MetadataOptions) => (opts.allowAddress ? undefined : `meta:${opts.allowPrivate ? 'any' : 'public'} ${href}`);
+
 /**
- * Link metadata of `url` for the same-origin endpoint (SPEC §7 "Same-origin metadata"):
- * `{ title, description, image }`, empty strings where unknown. Fetched through
- * lib/safe-fetch.ts (5 s, 2 MB, 5 redirects, public addresses only unless `allowPrivate`),
- * parsed by {@link parseMetadata}; successful reads are cached 1 hour (SPEC §9,
- * 3,600,000 ms) and concurrent reads of one URL share one fetch.
- * SPEC §8: a page that cannot be read (unreachable, slow, too large, not HTML, HTTP error)
- * is logged 'failed to fetch metadata' and yields {@link EMPTY_METADATA}. A fetch (not a
- * cache hit) spends one of `person`'s {@link FETCHES_PER_MINUTE}.
- * @throws AppError INVALID_FORMAT (400) for a malformed or non-http(s) URL; AppError
+ * The metadata of `url` if a read in the last hour left it in the cache, without fetching
+ * and without spending anyone's budget (issue #23: a save takes what the editor's preview
+ * already read). Undefined when not cached or not an http(s) URL.
+ */
+export async function cachedMetadata(url: string, opts: MetadataOptions): Promise<Metadata | undefined> {
+  let href: string;
+  try {
+    href = parseHttpUrl(url).href;
+  } catch {
+    return undefined;
+  }
+  const key = cacheKey(href, opts);
+  const hit = key ? await (opts.shared ?? processState).get(key) : undefined;
+  return hit ? (JSON.parse(hit) as Metadata) : undefined;
+}
+
+/**
+ * Reads the link metadata of `url`: `{ title, description, image }`, empty strings where
+ * the page has none. Fetched through lib/safe-fetch.ts (5 s, 2 MB, 5 redirects, public
+ * addresses only unless `allowPrivate`), parsed by {@link parseMetadata}; successful reads
+ * are cached 1 hour (SPEC §9, 3,600,000 ms) and concurrent reads of one URL in this process
+ * share one fetch. A fetch (not a cache hit) spends one of `person`'s
+ * {@link FETCHES_PER_MINUTE}.
+ * @throws SafeFetchError when the page could not be read (unreachable, slow, too large, not
+ *   HTML, an HTTP error); AppError INVALID_FORMAT (400) for a malformed or non-http(s) URL;
  *   URL_NOT_ALLOWED (400) when the host, or a redirect's host, is a refused address;
  *   RATE_LIMITED (429) when `person` has spent their budget.
  */
-export async function fetchMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
+export async function readMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
   const href = parseHttpUrl(url).href;
-  const key = opts.allowAddress ? undefined : `${opts.allowPrivate ? 'any' : 'public'} ${href}`;
+  const key = cacheKey(href, opts);
   const shared = opts.shared ?? processState;
   if (key) {
-    const hit = await shared.get(`meta:${key}`);
+    const hit = await shared.get(key);
     if (hit) return JSON.parse(hit) as Metadata;
     const pending = inFlight.get(key);
     if (pending) return pending;
@@ -90,20 +109,10 @@ export async function fetchMetadata(url: string, opts: MetadataOptions): Promise
     throw RateLimitedError('Too many link previews at once. Please wait a minute and try again.');
   }
   const work = (async () => {
-    try {
-      const res = await safeFetch(href, {
-        allowPrivate: opts.allowPrivate,
-        allowAddress: opts.allowAddress,
-        accept: HTML_TYPES,
-      });
-      const meta = parseMetadata(res.body, res.url, res.charset);
-      if (key) await shared.set(`meta:${key}`, JSON.stringify(meta), METADATA_LIMITS.cacheMs);
-      return meta;
-    } catch (e) {
-      if (!(e instanceof SafeFetchError)) throw e;
-      opts.log?.info({ url: href, reason: e.reason, err: e.message }, 'failed to fetch metadata');
-      return EMPTY_METADATA;
-    }
+    const res = await safeFetch(href, { allowPrivate: opts.allowPrivate, allowAddress: opts.allowAddress, accept: HTML_TYPES });
+    const meta = parseMetadata(res.body, res.url, res.charset);
+    if (key) await shared.set(key, JSON.stringify(meta), METADATA_LIMITS.cacheMs);
+    return meta;
   })();
   if (!key) return work;
   inFlight.set(key, work);
@@ -115,16 +124,17 @@ export async function fetchMetadata(url: string, opts: MetadataOptions): Promise
 }
 
 /**
- * Link metadata for saving a source (services/sauces.ts). Never throws: a refused address
- * (URL_NOT_ALLOWED), a malformed URL or a spent budget also yields {@link EMPTY_METADATA},
- * so saving a source succeeds without a preview instead of failing (saving it again later
- * retries the preview). Everything else as {@link fetchMetadata}.
+ * Link metadata of `url` for the same-origin endpoint (SPEC §7 "Same-origin metadata"), as
+ * {@link readMetadata} reads it — but a page that cannot be read is logged 'failed to fetch
+ * metadata' and yields {@link EMPTY_METADATA} (SPEC §8).
+ * @throws AppError INVALID_FORMAT (400), URL_NOT_ALLOWED (400), RATE_LIMITED (429).
  */
-export async function getMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
+export async function fetchMetadata(url: string, opts: MetadataOptions): Promise<Metadata> {
   try {
-    return await fetchMetadata(url, opts);
+    return await readMetadata(url, opts);
   } catch (e) {
-    opts.log?.info({ url, code: e instanceof AppError ? e.code : undefined }, 'failed to fetch metadata');
+    if (!(e instanceof SafeFetchError)) throw e;
+    opts.log?.info({ url, reason: e.reason, err: e.message }, 'failed to fetch metadata');
     return EMPTY_METADATA;
   }
 }

@@ -2,6 +2,7 @@ import type { TagUsage } from '@sauce/contract/account';
 import type { Tag } from '@sauce/contract/tags';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { lockWorkspaces } from '../db/locks.ts';
 import { tags } from '../db/schema.ts';
 import { escapeLike } from '../db/sql.ts';
 import { NotFoundError } from '../errors.ts';
@@ -106,8 +107,18 @@ export async function listTagUsage(
   return { results: rows.map((r) => ({ name: r.name, favorite: r.favorite, useCount: r.use_count })), count: total };
 }
 
-/** Locks the person's sources carrying tag `name` (in id order); returns their ids and spaces. */
+/**
+ * Locks the person's sources carrying tag `name` and their spaces, in the lock order
+ * (db/locks.ts: the spaces by id, then the sources by id). Which sources are the person's
+ * to change (their role, see {@link editableBy}) is read after the spaces are locked, so a
+ * demotion or removal that committed meanwhile counts (issue #18).
+ * @returns their ids and spaces.
+ */
 async function lockSourcesWithTag(tx: Tx, userId: number, name: string) {
+  const { rows: spaces } = await tx.execute<{ workspace_id: number }>(sql`
+    SELECT DISTINCT s.workspace_id FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id
+    WHERE s.author_id = ${userId} AND st.name = ${name}`);
+  await lockWorkspaces(tx, spaces.map((r) => r.workspace_id));
   const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
     SELECT s.id, s.workspace_id FROM sauces s
     WHERE ${editableBy(userId)} AND EXISTS (SELECT 1 FROM sauce_tags st WHERE st.sauce_id = s.id AND st.name = ${name})
@@ -128,8 +139,8 @@ async function notifySpaces(tx: Tx, userId: number, rows: { workspace_id: number
  * PATCH /archive/tag/{name} {name}: renames a tag across the person's sources (see
  * {@link editableBy}) and in their tag list. When they already have a tag of the new name
  * the two merge: a source that carried both keeps one, and the merged tag is a favorite if
- * either was. Sources are locked before the tag rows, in id order (as source saves lock
- * them), so a save racing the rename waits instead of deadlocking.
+ * either was. The spaces and sources are locked before the tag rows (the lock order,
+ * db/locks.ts), so a save racing the rename waits instead of deadlocking.
  * @returns the tag as now, with `merged` telling whether it joined an existing one.
  * @throws NOT_FOUND (404) when the person has no tag `from`.
  */
@@ -141,7 +152,6 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
     const old = tagRows.find((r) => r.name === from);
     if (!old) throw NotFoundError('Tag not found.');
     if (from === to) return { name: to, favorite: old.favorite, merged: false };
-    const target = tagRows.find((r) => r.name === to);
     if (sources.length > 0) {
       const ids = idArray(sources.map((r) => r.id));
       // A source that already has the new name keeps that one.
@@ -151,16 +161,17 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
       await tx.execute(sql`UPDATE sauce_tags SET name = ${to} WHERE sauce_id = ANY(${ids}) AND name = ${from}`);
       await tx.execute(sql`UPDATE sauces SET updated_at = now() WHERE id = ANY(${ids})`);
     }
-    let favorite = old.favorite;
-    if (target) {
-      favorite = old.favorite || target.favorite;
-      await tx.execute(sql`UPDATE tags SET favorite = ${favorite} WHERE user_id = ${userId} AND name = ${to}`);
-      await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${from}`);
-    } else {
-      await tx.execute(sql`UPDATE tags SET name = ${to} WHERE user_id = ${userId} AND name = ${from}`);
-    }
+    // An upsert, not an UPDATE of the name: a tag of the new name that did not exist could
+    // not be locked above, and a save may add it meanwhile (a unique violation, CI's 500).
+    const { rows: merged } = await tx.execute<{ favorite: boolean; inserted: boolean }>(sql`
+      INSERT INTO tags (user_id, name, favorite, created_at)
+        SELECT user_id, ${to}, favorite, created_at FROM tags WHERE user_id = ${userId} AND name = ${from}
+      ON CONFLICT (user_id, name) DO UPDATE SET favorite = tags.favorite OR excluded.favorite
+      RETURNING favorite, (xmax = 0) AS inserted`);
+    await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${from}`);
+    const favorite = merged[0]!.favorite;
     await notifySpaces(tx, userId, sources);
-    return { name: to, favorite, merged: !!target };
+    return { name: to, favorite, merged: !merged[0]!.inserted };
   });
   const { rows } = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id AND st.name = ${result.name}
@@ -185,4 +196,17 @@ export async function deleteTag(db: Db, userId: number, name: string): Promise<v
     }
     await notifySpaces(tx, userId, sources);
   });
+}
+
+/**
+ * Issue #20: tags used on a space's sources whose name starts with `prefix` (lowercased;
+ * '' for all), most used first, then by name, at most `limit`: what the extension suggests
+ * as a person types (SPEC §5 tags).
+ */
+export async function suggestSpaceTags(db: Db, workspaceId: number, prefix: string, limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ name: string }>(sql`
+    SELECT t.name FROM sauce_tags t JOIN sauces s ON s.id = t.sauce_id
+    WHERE s.workspace_id = ${workspaceId} AND t.name LIKE ${`${escapeLike(prefix.toLowerCase())}%`}
+    GROUP BY t.name ORDER BY count(*) DESC, t.name LIMIT ${limit}`);
+  return rows.map((r) => r.name);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users, workspaceMembers, workspaces } from '../db/schema.ts';
+import { pgError } from '../db/sql.ts';
 import { LIMITS } from '@sauce/contract/limits';
 
 /** Which external identity a user signs in with. */
@@ -42,11 +43,8 @@ const NICKNAME_ATTEMPTS = 5;
 
 /** The constraint of a PostgreSQL unique violation (23505) in `e` or its causes, or undefined. */
 export function uniqueViolation(e: unknown): string | undefined {
-  for (let x = e, depth = 0; x && typeof x === 'object' && depth < 5; x = (x as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = x as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
+  const pg = pgError(e);
+  return pg?.code === '23505' ? (pg.constraint ?? '') : undefined;
 }
 
 /**
@@ -108,4 +106,10 @@ export async function personalWorkspaceId(db: Db, userId: number): Promise<numbe
     .where(sql`${workspaceMembers.userId} = ${userId} AND ${workspaces.isPersonal}`)
     .limit(1);
   return rows[0]?.id ?? null;
+}
+
+/** The e-mail address of person `userId` (null when they have none, or are gone). */
+export async function userEmail(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }

@@ -1,28 +1,56 @@
 import { randomBytes } from 'node:crypto';
-import type { Permission } from '@sauce/contract/common';
-import { LIMITS } from '@sauce/contract/limits';
-import type { Member, Workspace, WorkspaceStatus, WorkspaceSummary } from '@sauce/contract/workspaces';
+import { linksResetBy, type Permission } from '@sauce/contract/common';
+import { reached, type Plan } from '@sauce/contract/limits';
+import type { WorkspaceStatus } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { workspaceMembers, workspaces } from '../db/schema.ts';
+import { lockPerson } from '../db/locks.ts';
 import { isoUtc } from '../db/sql.ts';
 import { LastOwnerError, LimitReachedError, NotFoundError, WorkspaceHasMembersError } from '../errors.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
-import { presentMember, presentWorkspaceSummary, type WorkspaceRecord } from '../presenters/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { UrlSigner } from '../storage/signed-url.ts';
 import { notifyWorkspace } from './events.ts';
 import { listFolders } from './folders.ts';
 import { processAvatar } from './image-processing.ts';
 import { deleteFiles, imageFileKeys } from './images.ts';
+import { captureFileKeys } from './capture-files.ts';
 
 /** What the workspace services need besides the database. */
 export interface WorkspaceDeps {
   db: Db;
   files: FileStore;
-  urls: UrlSigner;
+  /** The installation's plan (config PLAN_*). */
+  plan: Plan;
   log?: FastifyBaseLogger;
+}
+
+/** A space as read with the caller's role (presenters/workspace.ts presents it). */
+export interface WorkspaceRecord {
+  id: number;
+  name: string;
+  /** Its image's FileStore key, or null. */
+  imageKey: string | null;
+  isPersonal: boolean;
+  permission: Permission;
+}
+
+/** A member of a space, with their stored profile image (a FileStore key or URL). */
+export interface MemberRecord {
+  id: number;
+  nickname: string;
+  profileImage: string | null;
+  permission: Permission;
+  /** ISO 8601 in UTC with milliseconds. */
+  joinedAt: string;
+}
+
+/** GET /workspace/{id}: the space, its folders and members. */
+export interface WorkspaceWithMembers {
+  summary: WorkspaceRecord;
+  folders: Awaited<ReturnType<typeof listFolders>>;
+  members: MemberRecord[];
 }
 
 const SUMMARY_COLUMNS = `w.id, w.name, w.image_key, w.is_personal, m.permission`;
@@ -36,40 +64,39 @@ const toRecord = (r: SummaryRow): WorkspaceRecord => ({
 });
 
 /** GET /workspace: the spaces `userId` is a member of, personal first, then oldest first. */
-export async function listWorkspaces(deps: Pick<WorkspaceDeps, 'db' | 'urls'>, userId: number): Promise<WorkspaceSummary[]> {
-  const { rows } = await deps.db.execute<SummaryRow>(sql`
+export async function listWorkspaces(db: Db, userId: number): Promise<WorkspaceRecord[]> {
+  const { rows } = await db.execute<SummaryRow>(sql`
     SELECT ${sql.raw(SUMMARY_COLUMNS)} FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
     WHERE m.user_id = ${userId} ORDER BY w.is_personal DESC, w.id`);
-  return rows.map((r) => presentWorkspaceSummary(toRecord(r), deps.urls));
+  return rows.map(toRecord);
 }
 
-async function summaryOf(deps: Pick<WorkspaceDeps, 'urls'>, db: Tx, workspaceId: number, userId: number): Promise<WorkspaceSummary> {
+/** One space of `userId`'s with their role. @throws NOT_FOUND (404) when they are not a member. */
+export async function getWorkspaceRecord(db: Tx, workspaceId: number, userId: number): Promise<WorkspaceRecord> {
   const { rows } = await db.execute<SummaryRow>(sql`
     SELECT ${sql.raw(SUMMARY_COLUMNS)} FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
     WHERE w.id = ${workspaceId} AND m.user_id = ${userId}`);
   if (!rows[0]) throw NotFoundError('Workspace not found.');
-  return presentWorkspaceSummary(toRecord(rows[0]), deps.urls);
+  return toRecord(rows[0]);
 }
 
 /** The members of a space, oldest first. */
-async function listMembers(db: Tx, urls: UrlSigner, workspaceId: number): Promise<Member[]> {
+async function listMembers(db: Tx, workspaceId: number): Promise<MemberRecord[]> {
   const { rows } = await db.execute<{ id: number; nickname: string; profile_image: string | null; permission: Permission; joined_at: string }>(sql`
     SELECT u.id, u.nickname, u.profile_image, m.permission, ${sql.raw(isoUtc('m.created_at'))} AS joined_at
     FROM workspace_members m JOIN users u ON u.id = m.user_id
     WHERE m.workspace_id = ${workspaceId} ORDER BY m.created_at, u.id`);
-  return rows.map((r) =>
-    presentMember({ id: r.id, nickname: r.nickname, profileImage: r.profile_image, permission: r.permission, joinedAt: r.joined_at }, urls),
-  );
+  return rows.map((r) => ({ id: r.id, nickname: r.nickname, profileImage: r.profile_image, permission: r.permission, joinedAt: r.joined_at }));
 }
 
-/** GET /workspace/{id} (SPEC §3 Workspace): the summary, folders and members. */
-export async function getWorkspace(deps: WorkspaceDeps, m: Membership): Promise<Workspace> {
-  const [summary, folders, users] = await Promise.all([
-    summaryOf(deps, deps.db, m.workspaceId, m.userId),
-    listFolders(deps.db, m.workspaceId),
-    listMembers(deps.db, deps.urls, m.workspaceId),
+/** GET /workspace/{id} (SPEC §3 Workspace): the space, its folders and members. */
+export async function getWorkspace(db: Db, m: Membership): Promise<WorkspaceWithMembers> {
+  const [summary, folders, members] = await Promise.all([
+    getWorkspaceRecord(db, m.workspaceId, m.userId),
+    listFolders(db, m.workspaceId),
+    listMembers(db, m.workspaceId),
   ]);
-  return { ...summary, folders, users };
+  return { summary, folders, members };
 }
 
 /**
@@ -77,15 +104,16 @@ export async function getWorkspace(deps: WorkspaceDeps, m: Membership): Promise<
  * image sources, folders and members, the bytes of the space's images (saved and still
  * pending), and the beta plan's limits (SPEC §9). One statement.
  */
-export async function workspaceStatus(db: Db, m: Membership): Promise<WorkspaceStatus> {
+export async function workspaceStatus(db: Db, m: Membership, plan: Plan): Promise<WorkspaceStatus> {
   const id = m.workspaceId;
+  // The source counts are kept as sources are written (issue #24); the rest is per space.
   const { rows } = await db.execute<{ text: number; image: number; folders: number; members: number; bytes: number }>(sql`
-    SELECT
-      (SELECT count(*) FROM sauces WHERE workspace_id = ${id} AND type = 'TEXT')::int AS text,
-      (SELECT count(*) FROM sauces WHERE workspace_id = ${id} AND type = 'IMAGE')::int AS image,
+    SELECT w.text_count AS text, w.image_count AS image,
       (SELECT count(*) FROM folders WHERE workspace_id = ${id})::int AS folders,
       (SELECT count(*) FROM workspace_members WHERE workspace_id = ${id})::int AS members,
-      (SELECT COALESCE(sum(byte_size), 0) FROM sauce_images WHERE workspace_id = ${id})::float8 AS bytes`);
+      ((SELECT COALESCE(sum(byte_size), 0) FROM sauce_images WHERE workspace_id = ${id})
+        + (SELECT COALESCE(sum(byte_size), 0) FROM sauce_captures WHERE workspace_id = ${id}))::float8 AS bytes
+    FROM workspaces w WHERE w.id = ${id}`);
   const r = rows[0]!;
   return {
     textSauceCount: r.text,
@@ -94,9 +122,9 @@ export async function workspaceStatus(db: Db, m: Membership): Promise<WorkspaceS
     memberCount: r.members,
     storageBytes: r.bytes,
     limits: {
-      sauces: LIMITS.saucesPerWorkspace,
-      folders: LIMITS.foldersPerWorkspace,
-      members: LIMITS.membersPerWorkspace,
+      sauces: plan.sources,
+      folders: plan.folders,
+      members: plan.members,
     },
   };
 }
@@ -127,10 +155,27 @@ async function withNewImage<T>(deps: WorkspaceDeps, image: Buffer | undefined, w
   }
 }
 
+/** Team spaces `userId` created, the personal space not counted: what the plan's space limit counts. */
+async function createdSpaces(db: Db | Tx, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM workspaces WHERE created_by = ${userId} AND NOT is_personal`,
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * The person's space quota (issue #19 item 8): team spaces they created and the plan's
+ * limit (SPEC §9 beta: 2; null when unlimited), what {@link createWorkspace} checks.
+ */
+export async function spaceQuota(deps: Pick<WorkspaceDeps, 'db' | 'plan'>, userId: number): Promise<{ created: number; limit: number | null }> {
+  return { created: await createdSpaces(deps.db, userId), limit: deps.plan.spaces ?? null };
+}
+
 /**
  * Creates a team space with `userId` as its OWNER (SPEC §4 Create workspace). The image,
  * when given, is processed and stored before the transaction. The person's row is locked
- * while their spaces are counted, so two requests at once cannot pass the limit.
+ * (db/locks.ts lockPerson) while their spaces are counted, so two requests at once cannot
+ * pass the limit.
  * @throws LIMIT_REACHED (422, details {resource: 'workspaces', limit: 2}) when the person
  *   already created 2 team spaces (SPEC §9 beta; the personal space is not counted);
  *   UNSUPPORTED_IMAGE (415) / TOO_MANY_PIXELS (413) for the image.
@@ -139,14 +184,11 @@ export async function createWorkspace(
   deps: WorkspaceDeps,
   userId: number,
   input: { name: string; image?: Buffer },
-): Promise<WorkspaceSummary> {
+): Promise<WorkspaceRecord> {
   const id = await withNewImage(deps, input.image, (imageKey) =>
     deps.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-      const { rows } = await tx.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM workspaces WHERE created_by = ${userId} AND NOT is_personal`,
-      );
-      if (rows[0]!.n >= LIMITS.workspacesPerUser) throw LimitReachedError('workspaces', LIMITS.workspacesPerUser);
+      await lockPerson(tx, userId);
+      if (reached(await createdSpaces(tx, userId), deps.plan.spaces)) throw LimitReachedError('workspaces', deps.plan.spaces!);
       const [ws] = await tx
         .insert(workspaces)
         .values({ name: input.name, imageKey, createdBy: userId })
@@ -155,7 +197,7 @@ export async function createWorkspace(
       return ws!.id;
     }),
   );
-  return summaryOf(deps, deps.db, id, userId);
+  return getWorkspaceRecord(deps.db, id, userId);
 }
 
 /**
@@ -166,7 +208,7 @@ export async function updateWorkspace(
   deps: WorkspaceDeps,
   m: Membership,
   input: { name?: string; image?: Buffer },
-): Promise<WorkspaceSummary> {
+): Promise<WorkspaceRecord> {
   const oldKey = await withNewImage(deps, input.image, (imageKey) =>
     deps.db.transaction(async (tx) => {
       await lockMembership(tx, m);
@@ -182,7 +224,7 @@ export async function updateWorkspace(
     }),
   );
   if (oldKey) await deleteFiles(deps.files, [oldKey], deps.log);
-  return summaryOf(deps, deps.db, m.workspaceId, m.userId);
+  return getWorkspaceRecord(deps.db, m.workspaceId, m.userId);
 }
 
 /**
@@ -200,9 +242,10 @@ export async function deleteWorkspace(deps: WorkspaceDeps, m: Membership): Promi
     const images = await tx.execute<{ storage_key: string; original_name: string }>(
       sql`SELECT storage_key, original_name FROM sauce_images WHERE workspace_id = ${m.workspaceId}`,
     );
+    const copies = await captureFileKeys(tx, sql`workspace_id = ${m.workspaceId}`);
     await notifyWorkspace(tx, m.workspaceId, { type: 'workspace', action: 'deleted', actorId: m.userId });
     await tx.delete(workspaces).where(sql`${workspaces.id} = ${m.workspaceId}`);
-    const keys = images.rows.flatMap((r) => imageFileKeys({ storageKey: r.storage_key, originalName: r.original_name }));
+    const keys = [...images.rows.flatMap((r) => imageFileKeys({ storageKey: r.storage_key, originalName: r.original_name })), ...copies];
     return rows[0]!.image_key ? [...keys, rows[0]!.image_key] : keys;
   });
   await deleteFiles(deps.files, keys, deps.log);
@@ -225,9 +268,26 @@ async function assertNotLastOwner(tx: Tx, workspaceId: number, userId: number) {
 }
 
 /**
+ * Revokes the space's active invite links that an owner's decision about a member resets
+ * (contract linksResetBy, issue #18): the next invite makes fresh links.
+ */
+async function resetLinks(tx: Tx, workspaceId: number, held: Permission, now: Permission | null): Promise<void> {
+  const reset = linksResetBy(held, now);
+  if (reset.length === 0) return;
+  await tx.execute(sql`
+    UPDATE workspace_invitations SET revoked_at = now()
+    WHERE workspace_id = ${workspaceId} AND revoked_at IS NULL AND permission IN (${sql.join(
+      reset.map((p) => sql`${p}`),
+      sql`, `,
+    )})`);
+}
+
+/**
  * Removes `userId` from the space (SPEC §6: the owner removes members; a member leaves
- * with `userId` = themself). Their sources stay in the space. Their open event streams
- * of the space close.
+ * with `userId` = themself), under the space's lock with the caller's role as it is now
+ * (issue #18). Their sources stay in the space. Their open event streams of the space
+ * close. A member removed by an owner cannot come back through a link they already hold:
+ * the links of the permissions they held are reset (contract linksResetBy); leaving resets none.
  * @throws NOT_FOUND (404) for a non-member; LAST_OWNER (409) for the only owner.
  */
 export async function removeMember(db: Db, m: Membership, userId: number): Promise<void> {
@@ -236,31 +296,29 @@ export async function removeMember(db: Db, m: Membership, userId: number): Promi
     const target = await memberRow(tx, m.workspaceId, userId);
     if (target.permission === 'OWNER') await assertNotLastOwner(tx, m.workspaceId, userId);
     await tx.execute(sql`DELETE FROM workspace_members WHERE workspace_id = ${m.workspaceId} AND user_id = ${userId}`);
+    if (userId !== m.userId) await resetLinks(tx, m.workspaceId, target.permission, null);
     await notifyWorkspace(tx, m.workspaceId, { type: 'members', actorId: m.userId, removedUserId: userId });
   });
 }
 
 /**
- * Sets a member's permission (SPEC §6: the owner changes permissions).
+ * Sets a member's permission (SPEC §6: the owner changes permissions), under the space's
+ * lock with the caller's role as it is now (issue #18). A demotion resets the space's links
+ * of the permissions the member loses (contract linksResetBy).
  * @returns the member as now.
  * @throws NOT_FOUND (404) for a non-member; LAST_OWNER (409) when it would leave no owner.
  */
-export async function setMemberPermission(
-  deps: Pick<WorkspaceDeps, 'db' | 'urls'>,
-  m: Membership,
-  userId: number,
-  permission: Permission,
-): Promise<Member> {
-  const { db } = deps;
+export async function setMemberPermission(db: Db, m: Membership, userId: number, permission: Permission): Promise<MemberRecord> {
   await db.transaction(async (tx) => {
     await lockMembership(tx, m);
     const target = await memberRow(tx, m.workspaceId, userId);
     if (target.permission === 'OWNER' && permission !== 'OWNER') await assertNotLastOwner(tx, m.workspaceId, userId);
     await tx.execute(sql`
       UPDATE workspace_members SET permission = ${permission} WHERE workspace_id = ${m.workspaceId} AND user_id = ${userId}`);
+    await resetLinks(tx, m.workspaceId, target.permission, permission);
     await notifyWorkspace(tx, m.workspaceId, { type: 'members', actorId: m.userId, removedUserId: null });
   });
-  const member = (await listMembers(db, deps.urls, m.workspaceId)).find((u) => u.id === userId);
+  const member = (await listMembers(db, m.workspaceId)).find((u) => u.id === userId);
   if (!member) throw NotFoundError('Member not found.');
   return member;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, copyFile, mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from './types.ts';
 
 /** Content types by key extension. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -13,6 +13,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   gif: 'image/gif',
   avif: 'image/avif',
   json: 'application/json',
+  // Issue #20: a saved copy's snapshot (served only by /saved, sandboxed).
+  html: 'text/html; charset=utf-8',
   txt: 'text/plain',
 };
 
@@ -51,7 +53,11 @@ export function createLocalStore(dir: string): FileStore {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
-        await writeFile(temp, body, { mode: 0o600 });
+        if (Buffer.isBuffer(body)) await writeFile(temp, body, { mode: 0o600 });
+        else {
+          await copyFile(body.file, temp);
+          await chmod(temp, 0o600);
+        }
         await rename(temp, file);
       } catch (err) {
         await rm(temp, { force: true });

@@ -1,6 +1,7 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from './types.ts';
 
 type S3Files = Extract<Config['files'], { driver: 's3' }>;
 
@@ -31,7 +32,12 @@ export function createS3Store(files: S3Files): FileStore {
     async put(key, body, contentType) {
       const [{ PutObjectCommand }, client] = await Promise.all([sdk, connected]);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: body, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: prefix + key,
+          ...(Buffer.isBuffer(body) ? { Body: body } : { Body: createReadStream(body.file), ContentLength: body.size }),
+          ContentType: contentType,
+        }),
       );
     },
 

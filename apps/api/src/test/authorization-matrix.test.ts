@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
@@ -118,6 +119,17 @@ const importOf = async (w: World, who: Who) => {
     VALUES (${u.userId}, ${u.workspaceId}, 'bookmarks-html', 'b.html', 'done', 0) RETURNING id`);
   return rows[0]!.id;
 };
+/** A previewed import of `who`'s (issue #22), with one entry. */
+const previewOf = async (w: World, who: Who) => {
+  if (who === 'anon') return 1;
+  const u = w.users[who];
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO import_jobs (user_id, workspace_id, format, file_name, status, total)
+    VALUES (${u.userId}, ${u.workspaceId}, 'bookmarks-html', 'b.html', 'preview', 1) RETURNING id`);
+  const entry = { title: 'A', link: 'https://a.example/', text: '', tags: [], createdAt: null, key: 'link:https://a.example/' };
+  await t.db.execute(sql`INSERT INTO import_entries (job_id, position, entry) VALUES (${rows[0]!.id}, 0, ${JSON.stringify(entry)}::jsonb)`);
+  return rows[0]!.id;
+};
 /** Curation endpoints: administrators only (ADMIN_EMAILS); nobody in the world is one. */
 const ADMIN_ONLY: Cell = { OWNER: 403, EDITOR: 403, READER: 403, stranger: 403, anon: 401 };
 
@@ -131,6 +143,27 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/token/refresh': { expect: everyone(401), request: () => ({ method: 'POST', url: '/api/auth/token/refresh' }) },
   'POST /api/auth/token/logout': { expect: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/token/logout' }) },
   'GET /api/auth/profile': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/profile' }) },
+
+  // Personal access tokens and the extension's connection (issue #20): one's own.
+  'POST /api/auth/tokens': { expect: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/auth/tokens', payload: { name: 'm', scope: 'read' } }) },
+  'GET /api/auth/tokens': { expect: SIGNED_IN, request: () => ({ url: '/api/auth/tokens' }) },
+  'DELETE /api/auth/tokens/:id': {
+    expect: SIGNED_IN,
+    request: async (w, who) => {
+      if (who === 'anon') return { method: 'DELETE', url: '/api/auth/tokens/1' };
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/tokens', headers: w.users[who].headers, payload: { name: 'm', scope: 'read' } });
+      return { method: 'DELETE', url: `/api/auth/tokens/${res.json().data.id}` };
+    },
+  },
+  'POST /api/auth/tokens/grants': {
+    expect: SIGNED_IN,
+    request: () => ({ method: 'POST', url: '/api/auth/tokens/grants', payload: { challenge: randomBytes(32).toString('base64url'), browser: 'Chrome' } }),
+  },
+  // Public, answered 404 until the person allows the verifier's challenge.
+  'POST /api/auth/tokens/exchange': {
+    expect: everyone(404),
+    request: () => ({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier: randomBytes(32).toString('base64url') } }),
+  },
 
   // Account (issue #8): one's own profile, data and account.
   'GET /api/auth/session': { expect: everyone(200), request: () => ({ url: '/api/auth/session' }) },
@@ -165,6 +198,23 @@ const MATRIX: Record<string, Row> = {
   'GET /api/account/import/:id/skipped': {
     expect: SIGNED_IN,
     request: async (w, who) => ({ url: `/api/account/import/${await importOf(w, who)}/skipped` }),
+  },
+  // Issue #22: a preview is its person's own; previewing and starting into a space needs a writer's role there.
+  'GET /api/account/import/:id/preview': {
+    expect: WRITER,
+    request: async (w, who) => ({ url: `/api/account/import/${await previewOf(w, who)}/preview?workspace=${w.ws}` }),
+  },
+  'POST /api/account/import/:id/start': {
+    expect: WRITER,
+    request: async (w, who) => ({ method: 'POST', url: `/api/account/import/${await previewOf(w, who)}/start`, payload: { workspace: w.ws, recreateFolders: false } }),
+  },
+  'POST /api/account/import/:id/cancel': {
+    expect: SIGNED_IN,
+    request: async (w, who) => ({ method: 'POST', url: `/api/account/import/${await previewOf(w, who)}/cancel` }),
+  },
+  'GET /api/account/import/:id/report.csv': {
+    expect: SIGNED_IN,
+    request: async (w, who) => ({ url: `/api/account/import/${await importOf(w, who)}/report.csv` }),
   },
   'GET /api/app/config': { expect: everyone(200), request: () => ({ url: '/api/app/config' }) },
 
@@ -249,11 +299,34 @@ const MATRIX: Record<string, Row> = {
     expect: WRITER,
     request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/image/upload?id=${(await upload(w)).id}` }),
   },
+  // Issue #20: the browser extension's capture (a source and its saved copy) and tag suggestions.
+  'POST /api/archive/sauce/:workspace/capture': {
+    expect: WRITER,
+    request: (w) => {
+      const f = multipartForm([{ name: 'title', value: 'Captured' }, { name: 'snapshot', data: Buffer.from('<!doctype html><p>x'), filename: 'p.html', contentType: 'text/html' }]);
+      return { method: 'POST', url: `/api/archive/sauce/${w.ws}/capture`, headers: f.headers, payload: f.payload };
+    },
+  },
+  'GET /api/archive/sauce/:workspace/tags': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/tags?search=a` }) },
+  // Issue #21 items 3, 5, 6: duplicate links, tag suggestions, the search across spaces.
+  'GET /api/archive/sauce/:workspace/duplicates': {
+    expect: ANY_MEMBER,
+    request: (w) => ({ url: `/api/archive/sauce/${w.ws}/duplicates?link=${encodeURIComponent('https://example.com/a')}` }),
+  },
+  'POST /api/archive/sauce/:workspace/tags/suggest': {
+    expect: WRITER,
+    request: (w) => ({ method: 'POST', url: `/api/archive/sauce/${w.ws}/tags/suggest`, payload: { text: 'Typography notes' } }),
+  },
+  'GET /api/archive/search': { expect: SIGNED_IN, request: () => ({ url: '/api/archive/search?search=design' }) },
   'GET /api/archive/sauce/:workspace/list': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list` }) },
   'GET /api/archive/sauce/:workspace/list/simple': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list/simple` }) },
   'GET /api/archive/sauce/:workspace/:id': {
     expect: ANY_MEMBER,
     request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}` }),
+  },
+  'GET /api/archive/sauce/:workspace/:id/copy': {
+    expect: ANY_MEMBER,
+    request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}/copy` }),
   },
   'POST /api/archive/sauce/:workspace': {
     expect: WRITER,
@@ -270,6 +343,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/archive/sauce/:workspace/:id/share': {
     expect: WRITER,
     request: async (w) => ({ method: 'POST', url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}/share`, payload: { isShareEnabled: true } }),
+  },
+  'POST /api/archive/sauce/:workspace/:id/preview': {
+    expect: WRITER,
+    request: async (w) => {
+      const { id } = await asOwner(w, { method: 'POST', url: `/api/archive/sauce/${w.ws}`, payload: { type: 'TEXT', textSauce: { text: 'x', link: pageUrl } } });
+      return { method: 'POST', url: `/api/archive/sauce/${w.ws}/${id}/preview` };
+    },
   },
   // A shared source is public by its unguessable id.
   'GET /api/archive/sauce/share/:shareId': {
@@ -323,6 +403,7 @@ const MATRIX: Record<string, Row> = {
 
   // Spaces (SPEC §6: the owner manages; anyone leaves; a space keeps an owner).
   'GET /api/workspace': { expect: SIGNED_IN, request: () => ({ url: '/api/workspace' }) },
+  'GET /api/workspace/quota': { expect: SIGNED_IN, request: () => ({ url: '/api/workspace/quota' }) },
   'POST /api/workspace': {
     expect: SIGNED_IN,
     request: () => {

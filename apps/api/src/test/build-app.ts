@@ -6,6 +6,39 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 
+/** A database of the test PostgreSQL cloned from the migrated template (global-setup.ts). */
+export interface TestDatabase {
+  name: string;
+  /** Its connection URL. */
+  url: string;
+  /** Drops it, ending whatever connections are still open on it. */
+  drop(): Promise<void>;
+}
+
+/** Runs `fn` on a connection to the test server's maintenance database. */
+async function onAdmin(fn: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('adminUrl') });
+  await admin.connect();
+  try {
+    await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh database named `<prefix><12 hex>`, cloned from the template (CREATE DATABASE … TEMPLATE). */
+export async function createTestDatabase(prefix = 'sauce_t_'): Promise<TestDatabase> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await onAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDb')}"`));
+  const url = new URL(inject('adminUrl'));
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
+}
+
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: Db;
@@ -22,25 +55,20 @@ export interface TestApp {
  * the app's clock (ms), for tests that move time forward.
  */
 export async function buildTestApp(env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestApp> {
-  const adminUrl = inject('adminUrl');
-  const name = `sauce_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDb')}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: `/tmp/sauce-test-data/${name}`,
+    DATA_DIR: `/tmp/sauce-test-data/${database.name}`,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
     JOB_POLL_SECONDS: '0.5',
     // Test databases start without the seed articles (issue #10); tests that want them load them.
     ARTICLES_SEED: 'false',
+    // No browser draws links' screenshots unless a test asks (LINK_SCREENSHOTS: 'true').
+    LINK_SCREENSHOTS: 'false',
     ...env,
   });
-  const pool = createPool(url.toString(), config.db, 10);
+  const pool = createPool(database.url, config.db, { max: 10 });
   const db = createDb(pool);
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
   const app = await buildApp({ config, db, secret, logger: false, now: opts.now });
@@ -48,12 +76,9 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
   afterAll(async () => {
     await app.close();
     await pool.end();
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await a.end();
+    await database.drop();
   });
-  return { app, db, url: url.toString(), secret, config };
+  return { app, db, url: database.url, secret, config };
 }
 
 /** Parsed JSON body of an injected response. */

@@ -1,13 +1,13 @@
-// Issue #11 item 2: the first-load budget check that `npm test` runs on the web build
+// Issues #11 and #19 item 2: the budget check that `npm test` runs on the web build
 // (scripts/bundle-budget.mjs), on a made-up build whose sizes are known.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, firstLoadFiles, type Manifest, measure } from '../../../../scripts/bundle-budget.mjs';
+import { BUDGETS, firstLoadFiles, type Manifest, measure, packageShare } from '../../../../scripts/bundle-budget.mjs';
 
 const script = path.resolve(import.meta.dirname, '../../../../scripts/bundle-budget.mjs');
 
@@ -28,13 +28,13 @@ function fakeBuild(sizes: Record<string, number>) {
   mkdirSync(path.join(dist, '.vite'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  const gz: Record<string, number> = {};
+  const br: Record<string, number> = {};
   for (const { file } of Object.values(manifest)) {
     const bytes = randomBytes(sizes[file] ?? 100);
     writeFileSync(path.join(dist, file), bytes);
-    gz[file] = gzipSync(bytes, { level: 9 }).length;
+    br[file] = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
-  return { dist, gz };
+  return { dist, br };
 }
 
 describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
@@ -48,15 +48,17 @@ describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
     expect(() => firstLoadFiles(manifest, 'src/page.tsx', [])).toThrow(/src\/page.tsx is not an entry/);
   });
 
-  it('sums gzip sizes and says which route is over its budget', () => {
-    const { dist, gz } = fakeBuild({ 'assets/big-abc.js': 40 * 1024 });
+  it('sums brotli sizes (a .br beside a file is what is sent) and says which route is over its budget', () => {
+    const { dist, br } = fakeBuild({ 'assets/big-abc.js': 40 * 1024 });
+    writeFileSync(path.join(dist, 'assets/page.js.br'), randomBytes(700)); // the build's own
     const [light, heavy] = measure(dist, [
       { route: '/light', entry: 'index.html', targetKb: 1, kb: 10, modules: ['src/page.tsx'] },
       { route: '/heavy', entry: 'index.html', targetKb: 1, kb: 10, modules: ['src/heavy.tsx'] },
     ]);
-    expect(light!.gzipBytes).toBe(gz['assets/index.js']! + gz['assets/page.js']! + gz['assets/react.js']! + gz['assets/shared.js']!);
+    expect(light!.brotliBytes).toBe(br['assets/index.js']! + 700 + br['assets/react.js']! + br['assets/shared.js']!);
+    expect(light!.reactBytes).toBe(0); // no source maps
     expect(light!.ok).toBe(true);
-    expect(heavy!.gzipBytes).toBeGreaterThan(40 * 1024);
+    expect(heavy!.brotliBytes).toBeGreaterThan(40 * 1024);
     expect(heavy!.ok).toBe(false);
   });
 
@@ -67,7 +69,7 @@ describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
       mkdirSync(path.join(dist, '.vite'));
       mkdirSync(path.join(dist, 'assets'));
       const real: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true }, 'src/boot.ts': { file: 'assets/boot.js', isEntry: true } };
-      for (const [i, m] of [...new Set(BUDGETS.flatMap((b) => b.modules))].entries()) {
+      for (const [i, m] of [...new Set(BUDGETS.flatMap((b) => [...b.modules, ...(b.idle ?? [])]))].entries()) {
         real[m.startsWith('src/') ? m : `_${m}-x.js`] = { file: `assets/m${i}.js`, name: m };
       }
       writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(real));
@@ -84,6 +86,15 @@ describe('first-load budgets (scripts/bundle-budget.mjs)', () => {
     expect(over.status).toBe(1);
     expect(over.stdout).toMatch(/share once hydrated.*OVER BUDGET/);
     expect(over.stdout).toMatch(/\/intro once hydrated\s.*ok/);
-    expect(over.stderr).toMatch(/share once hydrated: over the gzip budget/);
+    expect(over.stderr).toMatch(/share once hydrated: over the brotli budget/);
+    expect(within.stdout).toMatch(/React \(react, react-dom, scheduler\) is 0\.0 KB of the dashboard's/);
+  });
+
+  it("attributes a file's characters to packages by its source map", () => {
+    // Line 1 'abc' from react-dom; line 2 'def' from the app, then 'gh' from react-dom again.
+    const map = { sources: ['../../node_modules/react-dom/cjs/x.js', '../../src/app.tsx'], mappings: 'AAAA;ACAA,GDAA' };
+    expect(packageShare('abc\ndefgh', map, ['react-dom'])).toBeCloseTo(5 / 9);
+    expect(packageShare('abc\ndefgh', map, ['react'])).toBe(0); // a package's name, not its prefix
+    expect(packageShare('abc\ndefgh', null, ['react-dom'])).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,13 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signAccessToken } from '../auth/tokens.ts';
-import { createDb } from '../db/client.ts';
-import { freePort } from '../db/embedded.ts';
-import { createUser } from '../services/users.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './build-app.ts';
+import { mintUser, startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
  * Issue #9 item 9: two API processes on one database, behind nothing but two ports, with
@@ -38,49 +34,19 @@ const redisUp = await (async () => {
   }
 })();
 
-const SERVER = path.resolve(import.meta.dirname, '../server.ts');
-
-interface Proc {
-  base: string;
-  child: ReturnType<typeof spawn>;
-}
-
 describe.skipIf(!redisUp)('two API processes on one database, with Redis', () => {
-  let dbName: string;
+  let database: TestDatabase;
   let dataDir: string;
-  let a: Proc;
-  let b: Proc;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let page: http.Server;
   let pageUrl: string;
   let pageHits = 0;
   const prefix = `sauce-test-${randomBytes(4).toString('hex')}:`;
   const secret = randomBytes(32).toString('hex');
 
-  async function start(env: Record<string, string>): Promise<Proc> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (i > 600) throw new Error('server did not start within 60 s');
-      await sleep(100);
-    }
-    return { base, child };
-  }
-
   beforeAll(async () => {
-    const adminUrl = inject('adminUrl');
-    dbName = `sauce_t_mp_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${inject('templateDb')}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
+    database = await createTestDatabase('sauce_t_mp_');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sauce-mp-'));
     chmodSync(dataDir, 0o755);
     page = http.createServer((_req, res) => {
@@ -94,15 +60,15 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
       AUTH_DEV_LOGIN: 'true',
       AUTH_SECRET: secret,
       AUTH_RATE_LIMIT: '4',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       METADATA_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
     };
-    a = await start(env);
-    b = await start(env);
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
   }, 150_000);
 
   afterAll(async () => {
@@ -114,17 +80,14 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
     }
     await new Promise<void>((r) => page?.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('adminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     const r = new Redis(REDIS_URL);
     const keys = await r.keys(`${prefix}*`);
     if (keys.length) await r.del(...keys);
     r.disconnect();
   });
 
-  const signIn = (p: Proc, email: string) =>
+  const signIn = (p: ServerProcess, email: string) =>
     fetch(`${p.base}/api/auth/dev/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
 
   it('a sign-in rate limit of 4 a minute holds across both processes', async () => {
@@ -135,9 +98,7 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
 
   it('an upload on one process is served by the other, and a preview fetched by one is cached for both', async () => {
     // Sign-ins are spent for this minute (above): a new account's token is made directly.
-    const token = await mintToken();
-    const headers = { authorization: `Bearer ${token.accessToken}` };
-    const ws = ((await (await fetch(`${a.base}/api/workspace`, { headers })).json()) as { data: { id: number }[] }).data[0]!.id;
+    const { headers, workspaceId: ws } = await mintUser(database.url, secret);
     const form = new FormData();
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).png().toBuffer();
     form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
@@ -147,7 +108,7 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
     const served = await fetch(`${b.base}${data.url}`);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
-    const meta = async (p: Proc) =>
+    const meta = async (p: ServerProcess) =>
       ((await (await fetch(`${p.base}/api/metaData/getMeta?url=${encodeURIComponent(pageUrl)}`, { headers })).json()) as { data: { title: string } }).data;
     expect(await meta(a)).toMatchObject({ title: 'Shared preview' });
     expect(await meta(b)).toMatchObject({ title: 'Shared preview' });
@@ -155,9 +116,7 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
   });
 
   it('SIGTERM lets a request under way finish, then the process exits', async () => {
-    const token = await mintToken();
-    const headers = { authorization: `Bearer ${token.accessToken}` };
-    const ws = ((await (await fetch(`${b.base}/api/workspace`, { headers })).json()) as { data: { id: number }[] }).data[0]!.id;
+    const { headers, workspaceId: ws } = await mintUser(database.url, secret);
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#33aa66' } }).png().toBuffer();
     // An upload whose body arrives over about a second and a half.
     const boundary = 'drain';
@@ -194,17 +153,4 @@ describe.skipIf(!redisUp)('two API processes on one database, with Redis', () =>
     expect((await fetch(`${a.base}/healthz`)).status).toBe(200);
   }, 30_000);
 
-  /** A new account in the processes' database and an access token for it, signed with their secret. */
-  async function mintToken() {
-    const url = new URL(inject('adminUrl'));
-    url.pathname = `/${dbName}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    try {
-      const email = `mint-${randomBytes(3).toString('hex')}@example.com`;
-      const { user } = await createUser(createDb(pool), { kind: 'dev', subject: email }, { email, nickname: 'mint', agreeMarketing: false });
-      return { accessToken: await signAccessToken(new TextEncoder().encode(secret), user.id) };
-    } finally {
-      await pool.end();
-    }
-  }
 });

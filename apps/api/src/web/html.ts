@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { escapeUTF8 } from 'entities/lib/escape.js';
 import Negotiator from 'negotiator';
+import type { Lang } from './lang.ts';
 import type { Preload } from './preload.ts';
 
-/** The web app's two languages (SPEC §1). */
-export type Lang = 'ko' | 'en';
+export type { Lang } from './lang.ts';
 
 /** What one page's `<head>` says about it (issue #11 item 4). */
 export interface Head {

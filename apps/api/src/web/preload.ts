@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Lang } from './html.ts';
+import type { Lang } from './lang.ts';
 
 /** A file the page's head asks the browser to fetch at once (issue #11 item 3). */
 export interface Preload {

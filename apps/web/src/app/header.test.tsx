@@ -1,6 +1,6 @@
 import { workspaceKeys } from '../lib/query-keys.ts';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { cleanup, fireEvent, screen, waitFor } from '../test/testing-library.ts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FolderNav } from '../features/folders/components/folder-nav.tsx';
 import { initI18n } from '../test/i18n.ts';
@@ -15,6 +15,8 @@ vi.mock('../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<t
 let current: WorkspaceSummary;
 beforeAll(() => {
   initI18n('en');
+  // @hello-pangea/dnd measures layout only in standards mode, and says so otherwise.
+  if (!document.doctype) document.insertBefore(document.implementation.createDocumentType('html', '', ''), document.documentElement);
 });
 beforeEach(() => {
   useAppStore.setState({ selectedWorkspaceId: 9 });
@@ -32,6 +34,7 @@ afterEach(async () => {
   cleanup();
 });
 
+const DRAG_HINT = 'Press Space to pick up a folder, use the arrow keys to move it, and press Space again to drop it. Press Escape to cancel.';
 const team = (permission: WorkspaceSummary['permission']) => workspaceSummary({ id: 9, name: 'Team', isPersonal: false, permission });
 
 describe('roles in the shell (SPEC §2 Header, §6)', () => {
@@ -72,21 +75,49 @@ describe('roles in the shell (SPEC §2 Header, §6)', () => {
     expect(await screen.findByRole('dialog', { name: 'New folder' })).toBeTruthy();
   });
 
-  it("an editor's folder list gets drag and drop once idle, the focused row keeps focus; a menu opens on its first press", async () => {
+  it("an editor's folder list gets drag and drop on first use, the focused row keeps focus; a Space pressed meanwhile lifts it", async () => {
     current = team('OWNER');
     renderWithApp(<FolderNav workspaceId={9} total={2} selectedId={null} onSelect={() => {}} onSelectedDeleted={() => {}} />);
-    const plain = await screen.findByRole('button', { name: 'Mood' });
-    // Drawn first without drag and drop (issue #11 item 2): no drag instructions yet.
-    expect(plain.getAttribute('aria-describedby')).not.toContain(' ');
-    plain.focus();
-    // Then the draggable list replaces it: a new element, with the instructions, still focused.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mood' }).getAttribute('aria-describedby')).toContain(' '));
+    await screen.findByRole('button', { name: 'Options for Mood' }); // the space's abilities are known
+    const plain = screen.getByRole('button', { name: 'Mood' });
+    const description = () =>
+      (screen.getByRole('button', { name: 'Mood' }).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' | ');
+    // Drawn first without drag and drop (issue #19 item 2), saying already how to drag.
+    expect(description()).toBe(`2 sources | ${DRAG_HINT}`);
+    await new Promise((r) => setTimeout(r, 100)); // an idle browser loads nothing more
+    expect(screen.getByRole('button', { name: 'Mood' })).toBe(plain);
+
+    // Focus comes in (first use), and Space is pressed before drag and drop has arrived.
+    act(() => plain.focus());
+    fireEvent.keyDown(plain, { key: ' ', code: 'Space', keyCode: 32 });
+    // Then the draggable list replaces it: a new element, still focused, the same words, and the row lifted.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mood' })).not.toBe(plain));
     const draggable = screen.getByRole('button', { name: 'Mood' });
-    expect(draggable).not.toBe(plain);
     expect(document.activeElement).toBe(draggable);
+    expect(description()).toBe(`2 sources | ${DRAG_HINT}`);
+    expect(await screen.findByText('Picked up Mood. It is at position 1.')).toBeTruthy();
+    fireEvent.keyDown(draggable, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    expect(await screen.findByText('Move cancelled. Mood is back where it was.')).toBeTruthy();
 
     // The menu's trigger may still be the placeholder: pressing it opens the menu all the same.
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Options for Mood' }), { button: 0 });
     expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy();
+  });
+
+  it('on a touch screen (no hover before a long press) drag and drop loads as soon as the list is shown', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(hover: none)', media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    );
+    try {
+      current = team('EDITOR');
+      renderWithApp(<FolderNav workspaceId={9} total={2} selectedId={null} onSelect={() => {}} onSelectedDeleted={() => {}} />);
+      // No use of the list: the draggable one (its drag and drop instructions by @hello-pangea/dnd) arrives by itself.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Mood' }).getAttribute('aria-describedby')).toMatch(/rfd-hidden-text/));
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 });

@@ -5,18 +5,23 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { alertDialog } from '../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../components/dialogs/draft-confirm.tsx';
-import { useProfile } from '../features/auth/api/get-profile.ts';
-import { openSignIn } from '../features/auth/hooks/sign-in-modal.ts';
+import { useProfile } from '../lib/session.ts';
+import { openSignIn } from '../lib/sign-in-modal.ts';
 import { clearDraft, useDraft } from '../features/sauces/lib/drafts.ts';
-import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from '../lib/workspaces.ts';
 import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { usePolicy } from '../lib/use-policy.ts';
 import { useAppStore } from '../state/app-store.ts';
 import styles from './header.module.css';
 import type { RouteHandle } from './route-handle.ts';
+import { Tooltip } from '../components/tooltip.tsx';
 
 // Issue #11 item 2: what only signed-in people see loads with its own chunk, once needed.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
+// Issue #21 item 3: the search button and ⌘K, for signed-in people only.
+const SearchLauncher = lazy(async () => ({
+  default: (await import('../features/search/components/search-launcher.tsx')).SearchLauncher,
+}));
 const ArchiveTypeSelector = lazy(async () => ({
   default: (await import('../components/dialogs/archive-type-selector.tsx')).ArchiveTypeSelector,
 }));
@@ -74,6 +79,10 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
           <span className={styles.actionSkeleton} aria-hidden />
         ) : user ? (
           <>
+            {/* Issue #21 item 3: ⌘K / Ctrl+K searches every space; its place is kept while it loads. */}
+            <Suspense fallback={<span className={styles.searchPlaceholder} aria-hidden />}>
+              <SearchLauncher />
+            </Suspense>
             <CreateSourceButton />
             {/* The avatar's place is kept while its menu's chunk loads. */}
             <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden />}>
@@ -114,10 +123,12 @@ function CreateSourceButton() {
   const explain = () => void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
   if (isReader) {
     return (
-      <Button variant="ghost" onClick={explain} className={styles.create} aria-label={`${t('header.viewOnly')} · ${t('header.viewOnlyHint')}`} title={t('header.viewOnlyHint')}>
-        <Eye size={18} strokeWidth={1.75} aria-hidden />
-        <span className={styles.createText}>{t('header.viewOnly')}</span>
-      </Button>
+      <Tooltip content={t('header.viewOnlyHint')} side="bottom">
+        <Button variant="ghost" onClick={explain} className={styles.create} aria-label={`${t('header.viewOnly')} · ${t('header.viewOnlyHint')}`}>
+          <Eye size={18} strokeWidth={1.75} aria-hidden />
+          <span className={styles.createText}>{t('header.viewOnly')}</span>
+        </Button>
+      </Tooltip>
     );
   }
   return (

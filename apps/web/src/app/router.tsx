@@ -9,6 +9,11 @@ const page = (
   load: () => Promise<{ Component: ComponentType }>,
 ): RouteObject => ({ path, handle, lazy: load });
 
+/** What shows before the first page's module has loaded: nothing (see `routes`). */
+function NothingYet() {
+  return null;
+}
+
 const blank = async () => ({ Component: (await import('../routes/placeholders/blank-page.tsx')).BlankPage });
 
 /**
@@ -19,6 +24,11 @@ const blank = async () => ({ Component: (await import('../routes/placeholders/bl
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // The router's first render waits for the page's lazy module (a page the server
+    // rendered has it loaded before hydrating, main.tsx). Meanwhile nothing is drawn, as
+    // index.html's empty root; said explicitly, so React Router does not warn on every page
+    // load that there is no HydrateFallback (issue #19 item 8).
+    HydrateFallback: NothingYet,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace />, handle: { title: 'dashboard' } },
       page('dashboard', { title: 'dashboard', sidebar: true, tabs: true }, async () => ({
@@ -56,6 +66,10 @@ export const routes: RouteObject[] = [
           })),
         ],
       },
+      // Issue #20: the browser extension asks its person to allow it here.
+      page('connect/extension', { title: 'connectExtension' }, async () => ({
+        Component: (await import('../routes/connect/extension-connect-page.tsx')).ExtensionConnectPage,
+      })),
       page('intro', { title: 'intro', public: true }, async () => ({
         Component: (await import('../routes/intro/intro-page.tsx')).IntroPage,
       })),

@@ -4,13 +4,15 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CategoryNav } from '../features/articles/components/category-nav.tsx';
-import { useCurrentWorkspace, useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from '../lib/workspaces.ts';
+import { useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
 import { WorkspaceAvatar } from '../features/workspaces/components/workspace-avatar.tsx';
-import { useWorkspaceName } from '../features/workspaces/hooks/use-workspace-name.ts';
+import { useWorkspaceName } from '../lib/workspaces.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { useAppLinks } from '../features/app-links/api/app-config.ts';
 import type { AppGuideType } from '../features/app-links/components/app-guide-dialog.tsx';
 import styles from './sidebar.module.css';
+import { Tooltip } from '../components/tooltip.tsx';
 
 // Issue #11 item 2: the folders (drag and drop), the space list and the QR-code dialog are
 // signed-in parts with chunks of their own; the article pages' categories are not.
@@ -66,9 +68,11 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
   if (!open && !drawer) {
     return (
       <aside className={`${styles.sidebar} ${styles.collapsed}`} aria-label={t('sidebar.label')}>
-        <button type="button" className={styles.iconButton} aria-label={t('sidebar.open')} title={t('sidebar.open')} onClick={() => set({ sidebarOpen: true })}>
-          <PanelLeftOpen size={18} strokeWidth={1.75} aria-hidden />
-        </button>
+        <Tooltip content={t('sidebar.open')} side="right">
+          <button type="button" className={styles.iconButton} aria-label={t('sidebar.open')} onClick={() => set({ sidebarOpen: true })}>
+            <PanelLeftOpen size={18} strokeWidth={1.75} aria-hidden />
+          </button>
+        </Tooltip>
       </aside>
     );
   }
@@ -101,9 +105,9 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
               onClick={() => setView('workspaces')}
             >
               <WorkspaceAvatar name={name} image={workspace.image} />
-              <span className={styles.workspaceName} title={name}>
-                {name}
-              </span>
+              <Tooltip content={name} side="bottom">
+                <span className={styles.workspaceName}>{name}</span>
+              </Tooltip>
               <ChevronsUpDown size={16} strokeWidth={1.75} aria-hidden className={styles.expand} />
             </button>
           ) : (
@@ -116,13 +120,17 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
           </button>
         )}
         {drawer ? (
-          <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} title={t('sidebar.close')} onClick={onClose}>
-            <X size={18} strokeWidth={1.75} aria-hidden />
-          </button>
+          <Tooltip content={t('sidebar.close')} side="bottom">
+            <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} onClick={onClose}>
+              <X size={18} strokeWidth={1.75} aria-hidden />
+            </button>
+          </Tooltip>
         ) : (
-          <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} title={t('sidebar.close')} onClick={() => set({ sidebarOpen: false })}>
-            <PanelLeftClose size={18} strokeWidth={1.75} aria-hidden />
-          </button>
+          <Tooltip content={t('sidebar.close')} side="bottom">
+            <button type="button" className={styles.iconButton} aria-label={t('sidebar.close')} onClick={() => set({ sidebarOpen: false })}>
+              <PanelLeftClose size={18} strokeWidth={1.75} aria-hidden />
+            </button>
+          </Tooltip>
         )}
       </div>
 
@@ -242,8 +250,10 @@ export function FeedbackButton() {
   const { feedback } = useAppLinks();
   if (!feedback) return null;
   return (
-    <a className={styles.feedback} href={feedback} target="_blank" rel="noopener noreferrer" aria-label={`${t('sidebar.feedback')} ${t('sidebar.opensNewTab')}`} title={t('sidebar.feedback')}>
-      <MessageSquareText size={20} strokeWidth={1.75} aria-hidden />
-    </a>
+    <Tooltip content={t('sidebar.feedback')} side="left">
+      <a className={styles.feedback} href={feedback} target="_blank" rel="noopener noreferrer" aria-label={`${t('sidebar.feedback')} ${t('sidebar.opensNewTab')}`}>
+        <MessageSquareText size={20} strokeWidth={1.75} aria-hidden />
+      </a>
+    </Tooltip>
   );
 }

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import styles from './button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Passed to the button element, e.g. `focusOnMount` (lib/focus-on-mount.ts). */
+  /** Passed to the button element. */
   ref?: Ref<HTMLButtonElement>;
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   size?: 'md' | 'small' | 'icon';

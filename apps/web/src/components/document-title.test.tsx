@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render } from '../test/testing-library.ts';
+import { act, cleanup, render } from '@testing-library/react';
 import { DocumentTitle, useDocumentTitle } from './document-title.tsx';
 
 afterEach(cleanup);

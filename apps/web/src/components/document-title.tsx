@@ -11,8 +11,8 @@ const show = () => {
  * Sets the document's title to `title` while the component is mounted, e.g. 'Grid ideas ·
  * Sauce'. A `fallback` title (the layout's, from the route) shows only while no page asks for
  * its own; among titles of the same kind the one mounted last shows. When one unmounts, the
- * title it covered shows again; with none, 'Sauce'. (React 19 moved a rendered `<title>` into
- * the head; Preact renders elements where they stand, so titles go through here. Nothing
+ * title it covered shows again; with none, 'Sauce'. (A rendered `<title>`, which React 19
+ * moves into the head, would know no precedence between the layout's and a page's. Nothing
  * happens on the server, whose page head has its own title, apps/api routes/web.)
  */
 export function useDocumentTitle(title: string, { fallback = false }: { fallback?: boolean } = {}): void {

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '../test/testing-library.ts';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../test/i18n.ts';
 import { useAppStore } from '../state/app-store.ts';

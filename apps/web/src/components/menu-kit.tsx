@@ -2,9 +2,27 @@
 // (issue #11 item 2: Radix menus and their positioning are no part of a page's first load).
 // Import the parts from components/menu.tsx, never from here.
 import * as Radix from '@radix-ui/react-dropdown-menu';
-import { Check } from 'lucide-react';
-import type { MenuCheckboxItemProps, MenuContentProps, MenuItemProps } from './menu.tsx';
+import { Check, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import styles from './menu.module.css';
+
+export interface MenuContentProps extends Radix.DropdownMenuContentProps {
+  /** 'popover' lifts the menu above modals (SPEC §9 z-index); default 'menu'. */
+  layer?: 'menu' | 'popover';
+  children?: ReactNode;
+}
+
+export interface MenuItemProps extends Radix.DropdownMenuItemProps {
+  /** A 16px icon before the text. */
+  icon?: LucideIcon;
+  /** Destructive actions are red (DESIGN.md: red only for danger). */
+  danger?: boolean;
+}
+
+export interface MenuCheckboxItemProps extends Radix.DropdownMenuCheckboxItemProps {
+  /** The class of the check box drawn before the text (a check mark when checked). */
+  boxClassName?: string;
+}
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from './menu.tsx';
 
 afterEach(cleanup);
@@ -34,12 +34,13 @@ describe('Menu (Radix parts loaded when idle, issue #11 item 2)', () => {
   });
 
   it('a focused trigger keeps the focus when Radix replaces the placeholder', async () => {
-    // A first page: the parts not loaded yet. Fresh modules, Preact and its renderer too (one
-    // copy of Preact must render what it made).
-    vi.resetModules();
-    const [fresh, tl, { createElement: h }] = await Promise.all([import('./menu.tsx'), import('../test/testing-library.ts'), import('react')]);
-    onTestFinished(() => tl.cleanup());
-    tl.render(h(fresh.Menu, null, h(fresh.MenuTrigger, { 'aria-label': 'Options' }, '…')));
+    vi.resetModules(); // a first page: the parts not loaded yet
+    const fresh = await import('./menu.tsx');
+    render(
+      <fresh.Menu>
+        <fresh.MenuTrigger aria-label="Options">…</fresh.MenuTrigger>
+      </fresh.Menu>,
+    );
     const placeholder = screen.getByRole('button', { name: 'Options' });
     placeholder.focus();
     // Radix's trigger (it has an id) replaces the placeholder once the parts are loaded.

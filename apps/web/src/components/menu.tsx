@@ -1,7 +1,10 @@
 import type * as Radix from '@radix-ui/react-dropdown-menu';
-import type { LucideIcon } from 'lucide-react';
-import { type ComponentProps, createContext, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref, type RefObject, use, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, createContext, type KeyboardEvent, type PointerEvent, type Ref, type RefObject, use, useEffect, useRef, useState } from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
+import type { MenuCheckboxItemProps, MenuContentProps, MenuItemProps } from './menu-kit.tsx';
+
+// The parts' props live with the parts (menu-kit.tsx, loaded lazily): no import loop (issue #19 item 4).
+export type { MenuCheckboxItemProps, MenuContentProps, MenuItemProps } from './menu-kit.tsx';
 
 /**
  * Dropdown menus (Radix DropdownMenu), with the anatomy of Radix's own parts: `Menu` (the
@@ -134,34 +137,16 @@ export function MenuTrigger({ ref, ...props }: MenuTriggerProps) {
   );
 }
 
-export interface MenuContentProps extends Radix.DropdownMenuContentProps {
-  /** 'popover' lifts the menu above modals (SPEC §9 z-index); default 'menu'. */
-  layer?: 'menu' | 'popover';
-  children?: ReactNode;
-}
-
 /** A dropdown menu's panel, in a portal. Size it (min-width) with `className`. */
 export function MenuContent(props: MenuContentProps) {
   const loaded = useMenu('MenuContent').kit;
   return loaded ? <loaded.Content {...props} /> : null;
 }
 
-export interface MenuItemProps extends Radix.DropdownMenuItemProps {
-  /** A 16px icon before the text. */
-  icon?: LucideIcon;
-  /** Destructive actions are red (DESIGN.md: red only for danger). */
-  danger?: boolean;
-}
-
 /** A menu item; its height and padding come with `className`. */
 export function MenuItem(props: MenuItemProps) {
   const { Item } = useKit('MenuItem');
   return <Item {...props} />;
-}
-
-export interface MenuCheckboxItemProps extends Radix.DropdownMenuCheckboxItemProps {
-  /** The class of the check box drawn before the text (a check mark when checked). */
-  boxClassName?: string;
 }
 
 /** A checkbox menu item: the box, then the text; it stays open when toggled. */

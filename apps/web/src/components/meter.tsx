@@ -5,7 +5,8 @@ import styles from './meter.module.css';
 export interface MeterProps {
   label: string;
   value: number;
-  max: number;
+  /** The limit; null when there is none (an installation's plan may lift it): the bar stays empty. */
+  max: number | null;
   /** What the value means in words ('3 of 5'); read out instead of the bare number. */
   valueText: string;
   /** Shown under the bar (a breakdown, a hint). */
@@ -18,8 +19,8 @@ export interface MeterProps {
  */
 export function Meter({ label, value, max, valueText, detail }: MeterProps) {
   const id = useId();
-  const ratio = max > 0 ? Math.min(1, value / max) : 0;
-  const full = max > 0 && value >= max;
+  const ratio = max !== null && max > 0 ? Math.min(1, value / max) : 0;
+  const full = max !== null && max > 0 && value >= max;
   return (
     <div className={styles.meter}>
       <div className={styles.top}>
@@ -34,7 +35,7 @@ export function Meter({ label, value, max, valueText, detail }: MeterProps) {
         role="meter"
         aria-labelledby={`${id}-label`}
         aria-valuemin={0}
-        aria-valuemax={max}
+        aria-valuemax={max ?? undefined}
         aria-valuenow={value}
         aria-valuetext={valueText}
         className={`${styles.track} ${full ? styles.full : ''}`}

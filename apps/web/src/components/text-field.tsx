@@ -1,18 +1,17 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import { keepValue } from '../lib/kept-value.ts';
 import { clampText, countChars } from '../lib/text-limit.ts';
 import styles from './text-field.module.css';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'maxLength' | 'size'> {
-  /** Passed to the input element, e.g. `focusOnMount` (lib/focus-on-mount.ts). */
+  /** Passed to the input element. */
   ref?: Ref<HTMLInputElement>;
   label: string;
   /** Hide the label visually (it still names the input). */
   hideLabel?: boolean;
   value: string;
-  /** The text kept (cut at `maxLength`) and the input, for a caller that keeps less (`keepValue`, lib/kept-value.ts). */
-  onChange: (value: string, field: HTMLInputElement) => void;
+  /** The text kept (cut at `maxLength`); the field shows what its `value` is after the change. */
+  onChange: (value: string) => void;
   /** Counted characters (line breaks excluded); input over it is cut off (SPEC §5). */
   maxLength?: number;
   /** Inline error, announced and linked to the input. */
@@ -41,7 +40,7 @@ export function TextField({ label, hideLabel, value, onChange, maxLength, error,
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(e) => onChange(keepValue(e.currentTarget, maxLength ? clampText(e.currentTarget.value, maxLength) : e.currentTarget.value), e.currentTarget)}
+          onChange={(e) => onChange(maxLength ? clampText(e.currentTarget.value, maxLength) : e.currentTarget.value)}
           {...rest}
         />
         {maxLength !== undefined && (

@@ -9,7 +9,7 @@ export type Bundles = Record<string, Record<string, unknown>>;
  * Each language's bundles are a chunk of their own, fetched on start beside the page's
  * chunk: a visitor downloads only their language (issue #11 item 2).
  */
-const LOADERS: Record<Language, () => Promise<{ bundles: Bundles }>> = {
+const LOADERS: Record<Language, () => Promise<{ files: Record<string, Record<string, unknown>> }>> = {
   ko: () => import('./ko.ts'),
   en: () => import('./en.ts'),
 };
@@ -40,5 +40,5 @@ export function startI18n(lng: Language, resources: Partial<Record<Language, Bun
 
 /** Fetches the detected language's bundles and starts i18next with them. */
 export async function loadI18n(lng: Language = detectLanguage()) {
-  return startI18n(lng, { [lng]: (await LOADERS[lng]()).bundles });
+  return startI18n(lng, { [lng]: bundlesOf((await LOADERS[lng]()).files) });
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@sauce/contract/common';
-import { COOKIES, CSRF_HEADER } from '@sauce/contract/http';
+import { API_VERSION, API_VERSION_HEADER, COOKIES, CSRF_HEADER } from '@sauce/contract/http';
+import { reportClientOutdated } from './client-outdated.ts';
 
 /** An API error with the server's stable code (SPEC §8), status and message. */
 export class ApiError extends Error {
@@ -78,6 +79,8 @@ export interface RequestOptions {
  * Calls the same-origin API at `/api${path}` with the session cookies and the
  * anti-forgery header (SPEC §7 Generic), unwraps `{ success, data }`, and on a 401 with an
  * expired token refreshes the session once and retries. Tokens never touch script storage.
+ * Sends the build's `Api-Version`; a 426 CLIENT_OUTDATED also raises the 'Please update the
+ * service' notice (lib/client-outdated.ts).
  * @throws ApiError with the server's code, or code NETWORK when the request failed.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -96,6 +99,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       headers: {
         ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...csrfHeaders(),
+        // SPEC §7: the API this build speaks; an older one than the server serves gets 426.
+        [API_VERSION_HEADER]: String(API_VERSION),
       },
       body:
         opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
@@ -112,7 +117,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const json = (await res.json().catch(() => null)) as { success: true; data: T } | ErrorBody | null;
   if (res.ok && json && json.success) return json.data;
-  throw apiErrorOf(res.status, json, res.statusText);
+  const error = apiErrorOf(res.status, json, res.statusText);
+  // SPEC §8 'Please update the service': the page says so and offers to reload.
+  if (error.code === 'CLIENT_OUTDATED' && !serverTransport) reportClientOutdated();
+  throw error;
 }
 
 /** True for the body of a 401 that a session refresh can cure. */

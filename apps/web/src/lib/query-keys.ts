@@ -12,6 +12,8 @@ import type { Permission } from '@sauce/contract/common';
 export const workspaceKeys = {
   all: () => ['workspaces'] as const,
   list: () => ['workspaces', 'list'] as const,
+  /** The person's space quota (GET /workspace/quota). */
+  quota: () => ['workspaces', 'quota'] as const,
   byId: (id: number) => ['workspaces', id] as const,
   detail: (id: number) => ['workspaces', id, 'detail'] as const,
   status: (id: number) => ['workspaces', id, 'status'] as const,
@@ -59,6 +61,8 @@ export const accountKeys = {
   importJob: (id: number) => ['account', 'imports', id] as const,
   importSkips: (id: number) => ['account', 'imports', id, 'skipped'] as const,
   appConfig: () => ['app', 'config'] as const,
+  /** Issue #20: the person's personal access tokens (GET /auth/tokens). */
+  tokens: () => ['account', 'tokens'] as const,
 };
 
 /** Query keys of notices (issue #8). */
@@ -71,4 +75,13 @@ export const noticeKeys = {
 /** Query keys of tag management (/mypage/tags); the pickers' lists are ['tags', 'list', …]. */
 export const tagUsageKeys = {
   list: (search: string) => ['tags', 'usage', search] as const,
+};
+
+/**
+ * Query keys of tags. Tags belong to the person, not the workspace: keys start with
+ * ['tags']. A source's save makes its new tags (issue #19 item 8), so it refreshes these.
+ */
+export const tagKeys = {
+  all: ['tags'] as const,
+  lists: ['tags', 'list'] as const,
 };

@@ -1,6 +1,6 @@
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '../test/testing-library.ts';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../state/app-store.ts';

@@ -1,6 +1,6 @@
 import type { Abilities } from '@sauce/contract/workspaces';
 import { WORKSPACE_ACTIONS } from '@sauce/contract/workspace-actions';
-import { useCurrentWorkspace } from '../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from './workspaces.ts';
 
 /** Nothing allowed: while the spaces load, or signed out. */
 export const NO_ABILITIES = Object.fromEntries(WORKSPACE_ACTIONS.map((a) => [a, false])) as Abilities;

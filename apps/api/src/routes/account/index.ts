@@ -1,29 +1,39 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   IMPORT_FORMATS,
   zAppConfig,
   zImportForm,
   zImportJob,
+  zImportPreview,
+  zImportPreviewQuery,
   zImportSkip,
+  zImportStart,
   zProfileCount,
   zUpdateProfile,
   zWithdrawal,
   zWithdrawalPreview,
 } from '@sauce/contract/account';
-import { zUser } from '@sauce/contract/auth';
+import { zSession, zUser } from '@sauce/contract/auth';
 import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isAdminEmail } from '../../auth/admin.ts';
+import { isAdminEmail } from '../../policies/admin.ts';
 import { clearSessionCookies, requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError, NoImageError } from '../../errors.ts';
-import { multipartError, readForm } from '../../lib/multipart.ts';
+import { startImportJobs } from '../../jobs/imports.ts';
+import type { Ticket } from '../../lib/fair-queue.ts';
+import { multipartError, readForm, writePart } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
 import { presentUser } from '../../presenters/user.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
-import { getImport, IMPORT_QUEUE, listImports, listSkips, runImport, startImport } from '../../services/import/index.ts';
+import { beginImport, cancelImport, getImport, listImports, listSkips, previewImport, reportRows, startImport } from '../../services/import/index.ts';
+import { admitImport } from '../../services/import/reader.ts';
+import { reportCsv } from '../../services/import/report.ts';
 import { multipartForm, PUBLIC, SIGN_IN_OPTIONAL } from '../../lib/openapi.ts';
 
 const tags = ['account'];
@@ -34,20 +44,27 @@ const perPerson = {
   rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => (req.userId ? `user:${req.userId}` : `ip:${req.ip}`) },
 };
 
+/** The text fields POST /account/import takes (zImportForm), before its file. */
+const IMPORT_FIELDS = ['workspace', 'folder', 'format', 'preview', 'recreateFolders'];
+
 /**
- * The multipart form of POST /account/import: `workspace`, optional `folder` and `format`,
- * then `file` (at most LIMITS.importBytes). The space is authorized as soon as the file
- * part begins — before its bytes are read — so a stranger or a viewer uploads nothing.
+ * The multipart form of POST /account/import: `workspace`, optional `folder`, `format`,
+ * `preview` and `recreateFolders`, then `file` (at most LIMITS.importBytes). The space is authorized and the import admitted
+ * to the line of imports (issue #18) as soon as the file part begins — before its bytes are
+ * read — so a stranger, a viewer or an import that cannot be taken uploads nothing; the
+ * file is streamed to `tmpDir`. The caller releases the ticket and deletes the file.
  * @throws INVALID_FORMAT (400) for a body that is not such a form (or names the space after
- *   the file); PAYLOAD_TOO_LARGE (413, `details.limitBytes`); NOT_FOUND (404) / 403 for the space.
+ *   the file); PAYLOAD_TOO_LARGE (413, `details.limitBytes`); NOT_FOUND (404) / 403 for the
+ *   space; SERVICE_UNAVAILABLE (503) / IMPORT_IN_PROGRESS (409) from admitImport.
  */
-async function readImportForm(req: FastifyRequest, deps: Deps, userId: number) {
+async function readImportForm(req: FastifyRequest, deps: Deps, userId: number, tmpDir: string) {
   if (!req.isMultipart()) throw InvalidFormatError('Send the file as multipart/form-data.');
   const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer } | undefined;
+  let file: { name: string; path: string } | undefined;
   let m: Membership | undefined;
   let form: z.infer<typeof zImportForm> | undefined;
-  const limits = { fileSize: LIMITS.importBytes, files: 1, fields: 3, parts: 4, fieldSize: 64 };
+  let ticket: Ticket | undefined;
+  const limits = { fileSize: LIMITS.importBytes, files: 1, fields: IMPORT_FIELDS.length, parts: IMPORT_FIELDS.length + 1, fieldSize: 64 };
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === 'file') {
@@ -59,23 +76,26 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number) {
         form = parsed.data;
         try {
           m = await authorizeWorkspace(deps.db, userId, form.workspace, 'createSauce');
+          ticket = admitImport(userId);
         } catch (e) {
           part.file.resume();
           throw e;
         }
-        file = { name: part.filename ?? 'import', data: await part.toBuffer() };
+        file = { name: part.filename ?? 'import', path: (await writePart(part, tmpDir, LIMITS.importBytes)).path };
       } else {
-        if (!['workspace', 'folder', 'format'].includes(part.fieldname) || part.fieldname in fields || typeof part.value !== 'string') {
+        if (!IMPORT_FIELDS.includes(part.fieldname) || part.fieldname in fields || typeof part.value !== 'string') {
           throw InvalidFormatError(`Unexpected field '${part.fieldname}'.`);
         }
         fields[part.fieldname] = part.value;
       }
     }
+    if (!file || !m || !form || !ticket) throw InvalidFormatError([{ path: '/file', message: 'Required' }]);
+    return { m, form, file, ticket };
   } catch (e) {
+    ticket?.release();
+    if (file) await rm(file.path, { force: true });
     throw multipartError(e, LIMITS.importBytes, 'Too many form fields.');
   }
-  if (!file || !m || !form) throw InvalidFormatError([{ path: '/file', message: 'Required' }]);
-  return { m, form, file };
 }
 
 /**
@@ -86,14 +106,16 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number) {
 export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db, files } = deps;
   const accountDeps = { db, files, log: app.log };
-  const importDeps = { db, files, jobs: deps.jobs, log: app.log };
+  const importDeps = { db, files, jobs: deps.jobs, plan: deps.config.plan, copies: deps.config.linkPreview.copies, log: app.log };
   const exporting = new Set<number>();
   const me = async (userId: number) => {
     const row = await account.getUserRow(db, userId);
     return presentUser(row, isAdminEmail(deps.config, row.email), deps.urls);
   };
 
-  await deps.jobs.work(IMPORT_QUEUE, ({ jobId }) => runImport(importDeps, jobId));
+  const importTmpDir = path.join(deps.config.dataDir, 'tmp', 'imports');
+  const stopImports = await startImportJobs(importDeps, importTmpDir, app.log);
+  app.addHook('onClose', stopImports);
 
   /**
    * GET /auth/session: the signed-in person, or null — 200 either way, so a signed-out page
@@ -109,7 +131,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         summary: 'The signed-in person, or null when signed out',
         security: SIGN_IN_OPTIONAL,
         tags,
-        response: { 200: ok(z.object({ user: zUser.nullable() })) },
+        response: { 200: ok(zSession) },
       },
     },
     async (req, reply) => {
@@ -205,6 +227,8 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/auth/withdrawal',
     {
+      // Issue #20: leaving Sauce needs the person signed in, not a token of theirs.
+      config: { personalTokens: false },
       schema: {
         operationId: 'withdraw',
         summary: 'Leave Sauce: delete the account',
@@ -268,16 +292,18 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         form: multipartForm(
           {
             workspace: { description: 'The id of the space to import into (sent before the file).' },
-            folder: { description: 'The id of a folder of that space (optional).' },
+            folder: { description: 'The id of a folder of that space for every entry (optional; then no folder is recreated).' },
             format: { description: `What the file is (optional; its content decides): ${IMPORT_FORMATS.join(', ')}.` },
-            file: { file: true, description: 'A bookmarks HTML, Raindrop CSV, Karakeep JSON or Sauce export (ZIP or JSON), at most 50 MB.' },
+            preview: { description: "'true': read the file and wait for POST /account/import/{id}/start (nothing written); otherwise import at once." },
+            recreateFolders: { description: "'false': leave the file's folders out (default: recreated as the space's folders)." },
+            file: { file: true, description: `An export of one of: ${IMPORT_FORMATS.join(', ')} — at most 50 MB.` },
           },
           ['workspace', 'file'],
         ),
       },
       schema: {
         operationId: 'importFile',
-        summary: 'Import bookmarks or a Sauce export (multipart)',
+        summary: 'Import bookmarks or a Sauce export, or read it for a preview (multipart)',
         tags,
         consumes: ['multipart/form-data'],
         response: { 200: ok(zImportJob) },
@@ -285,14 +311,22 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => {
       const userId = requireUser(req);
-      const { m, form, file } = await readImportForm(req, deps, userId);
-      const job = await startImport(importDeps, m, {
-        folderId: form.folder,
-        claimed: form.format,
-        fileName: file.name,
-        data: file.data,
-      });
-      return { success: true as const, data: job };
+      const { m, form, file, ticket } = await readImportForm(req, deps, userId, importTmpDir);
+      try {
+        const job = await startImport(importDeps, m, {
+          folderId: form.folder,
+          claimed: form.format,
+          fileName: file.name,
+          path: file.path,
+          ticket,
+          preview: form.preview === 'true',
+          recreateFolders: form.recreateFolders !== 'false',
+        });
+        return { success: true as const, data: job };
+      } finally {
+        ticket.release();
+        await rm(file.path, { force: true });
+      }
     },
   );
 
@@ -317,6 +351,79 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => ({ success: true as const, data: await getImport(db, requireUser(req), req.params.id) }),
+  );
+
+  app.get(
+    '/account/import/:id/preview',
+    {
+      schema: {
+        operationId: 'previewImport',
+        summary: 'What importing a previewed file into a space would do (nothing written)',
+        tags,
+        params: z.object({ id: zId }),
+        querystring: zImportPreviewQuery,
+        response: { 200: ok(zImportPreview) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await previewImport(importDeps, requireUser(req), req.params.id, req.query) }),
+  );
+
+  app.post(
+    '/account/import/:id/start',
+    {
+      config: perPerson,
+      schema: {
+        operationId: 'startImport',
+        summary: 'Import a previewed file into a space (its folders recreated, or one folder)',
+        tags,
+        params: z.object({ id: zId }),
+        body: zImportStart,
+        response: { 200: ok(zImportJob) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await beginImport(importDeps, requireUser(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/account/import/:id/cancel',
+    {
+      schema: {
+        operationId: 'cancelImport',
+        summary: 'Stop an import (what it wrote stays)',
+        tags,
+        params: z.object({ id: zId }),
+        response: { 200: ok(zImportJob) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await cancelImport(importDeps, requireUser(req), req.params.id) }),
+  );
+
+  /**
+   * GET /account/import/{id}/report.csv (issue #22 item 2): every entry not imported, or
+   * imported with a change, and why — as CSV in the person's language, streamed.
+   */
+  app.get(
+    '/account/import/:id/report.csv',
+    {
+      schema: {
+        operationId: 'importReport',
+        summary: 'The import report: what was not imported or changed, and why (CSV)',
+        tags,
+        params: z.object({ id: zId }),
+        querystring: z.object({ lang: z.enum(['en', 'ko']).default('en') }),
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req);
+      const job = await getImport(db, userId, req.params.id);
+      const name = `sauce-import-${job.id}-report.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(reportCsv(reportRows(db, userId, job.id), req.query.lang)));
+    },
   );
 
   app.get(
@@ -347,7 +454,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", security: PUBLIC, tags, response: { 200: ok(zAppConfig) } } },
     async () => ({
       success: true as const,
-      data: { links: deps.config.links },
+      data: { plan: deps.config.plan, links: deps.config.links },
     }),
   );
 };

@@ -7,7 +7,7 @@ import { createIdTokenVerifier, nicknameHint, requireEnabled, sameSecret } from 
 import type { Config } from '../../config.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
-import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Where Apple posts the sign-in result: at the root, outside /api (SPEC §4 Sign-in). */

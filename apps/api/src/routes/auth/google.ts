@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createIdTokenVerifier, nicknameHint, requireEnabled } from '../../auth/oidc.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
-import { signIn, signInRateLimit, zSignInResponse } from './index.ts';
+import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';

@@ -1,63 +1,26 @@
-import { zAuthConfig, zDevSignIn, zRefreshBody, zTokens, zUser } from '@sauce/contract/auth';
+import { zAuthConfig, zDevSignIn, zRefreshBody, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isAdminEmail } from '../../auth/admin.ts';
 import { webClientOf } from '../../auth/oidc.ts';
-import { clearSessionCookies, requireUser, setSessionCookies, startSession } from '../../auth/session.ts';
+import { clearSessionCookies, requireUser, setSessionCookies } from '../../auth/session.ts';
 import { revokeRefreshToken, rotateRefreshToken, signAccessToken } from '../../auth/tokens.ts';
-import { users } from '../../db/schema.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { NotFoundError, UnauthenticatedError, UserNotExistError } from '../../errors.ts';
+import { NotFoundError, UnauthenticatedError } from '../../errors.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
+import { isAdminEmail } from '../../policies/admin.ts';
 import { presentUser } from '../../presenters/user.ts';
-import { createUser, findUserByIdentity, isIdentityTaken, personalWorkspaceId, type Identity } from '../../services/users.ts';
+import { getUserRow } from '../../services/account.ts';
 import { appleRoutes } from './apple.ts';
 import { googleRoutes } from './google.ts';
-import { PUBLIC } from '../../lib/openapi.ts';
-
-/** Rate limit of every sign-in endpoint: AUTH_RATE_LIMIT per IP per minute. */
-export const signInRateLimit = (deps: Deps) => ({ rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } });
-
-/** `{ success, data: { accessToken, refreshToken } }` of every sign-in (SPEC §7 Auth). */
-export const zSignInResponse = ok(zTokens);
-
-/**
- * Signs in the user with `identity`, creating them (and their personal workspace) when
- * `signUp` is given and they are new. Sets the session cookies. When a concurrent sign-up
- * of the same identity creates the user first, that user is signed in.
- * @throws USER_NOT_EXIST (404) when the user is unknown and no sign-up was asked for.
- */
-export async function signIn(
-  deps: Deps,
-  reply: Parameters<typeof startSession>[0],
-  identity: Identity,
-  signUp?: { email: string | null; nickname: string; agreeMarketing: boolean },
-) {
-  let user = await findUserByIdentity(deps.db, identity);
-  let workspaceId: number | null;
-  if (!user) {
-    if (!signUp) throw UserNotExistError();
-    try {
-      const created = await createUser(deps.db, identity, signUp);
-      user = created.user;
-      workspaceId = created.workspaceId;
-    } catch (e) {
-      if (!isIdentityTaken(e, identity)) throw e;
-      // The winner committed the user and their workspace together: both are visible now.
-      user = await findUserByIdentity(deps.db, identity);
-      if (!user) throw e;
-      workspaceId = await personalWorkspaceId(deps.db, user.id);
-    }
-  } else {
-    workspaceId = await personalWorkspaceId(deps.db, user.id);
-  }
-  return startSession(reply, deps, user.id, workspaceId);
-}
+import { tokenRoutes } from './tokens.ts';
+import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
 
 /** Auth routes, SPEC §7 Auth: dev sign-in, token refresh and logout, profile. */
 export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   await googleRoutes(app, deps);
   await appleRoutes(app, deps);
+  // Issue #20: personal access tokens and the browser extension's connection.
+  await tokenRoutes(app, deps);
 
   app.post(
     '/auth/dev/signin',
@@ -157,9 +120,7 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     '/auth/profile',
     { schema: { operationId: 'getProfile', summary: "The signed-in person's profile", tags: ['auth'], response: { 200: ok(zUser) } } },
     async (req) => {
-      const userId = requireUser(req);
-      const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw UnauthenticatedError();
+      const user = await getUserRow(deps.db, requireUser(req));
       return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
     },
   );

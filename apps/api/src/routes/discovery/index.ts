@@ -17,16 +17,16 @@ import {
 import { ok, page, zId } from '@sauce/contract/common';
 import { zLink } from '@sauce/contract/sauces';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/admin.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { queueThumbnail, seedOnFirstStart, startArticleJobs } from '../../jobs/articles.ts';
+import { requireUser } from '../../auth/session.ts';
 import { membershipOf } from '../../policies/authorize.ts';
+import { canEditSources } from '../../policies/workspace.ts';
 import { presentAdminArticle, presentArticle, presentFeed } from '../../presenters/article.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import * as articles from '../../services/articles/articles.ts';
 import * as feeds from '../../services/articles/feeds.ts';
 import { forkArticle } from '../../services/articles/fork.ts';
-import { isEditable } from '../../services/sauces.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
 const tags = ['discovery'];
@@ -103,9 +103,10 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       const m = membershipOf(req);
       const { sauce, created } = await forkArticle(deps.db, deps.jobs, m, req.params.articleId, req.body, {
         retries: deps.config.articles.summaryRetries,
+        plan: deps.config.plan,
       });
       // An article source is a text source: no images to load.
-      return { success: true as const, data: { sauce: presentSauce(sauce, isEditable(m.permission), deps.urls), created } };
+      return { success: true as const, data: { sauce: presentSauce(sauce, canEditSources(m.permission), deps.urls), created } };
     },
   );
 
@@ -114,6 +115,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.get(
     '/discovery/admin/articles',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminListArticles',
         summary: 'All articles, hidden ones too (administrators)',
@@ -123,7 +125,6 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      await requireAdmin(req, deps);
       const list = await articles.listAdminArticles(deps.db, req.query);
       return { success: true as const, data: { ...list, results: list.results.map(presentAdminArticle) } };
     },
@@ -132,6 +133,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/discovery/admin/articles/preview',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminPreviewArticle',
         summary: 'Read a page for a new article (administrators)',
@@ -140,15 +142,13 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zArticlePreview) },
       },
     },
-    async (req) => {
-      await requireAdmin(req, deps);
-      return { success: true as const, data: await articles.previewArticle(deps.db, req.body.url, readOpts) };
-    },
+    async (req) => ({ success: true as const, data: await articles.previewArticle(deps.db, req.body.url, readOpts) }),
   );
 
   app.post(
     '/discovery/admin/articles',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminCreateArticle',
         summary: 'Add an article (administrators)',
@@ -158,7 +158,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const userId = await requireAdmin(req, deps);
+      const userId = requireUser(req);
       const article = await articles.createArticle(deps.db, req.body, userId, readOpts);
       if (!article.thumbnail || !article.favicon) await queueThumbnail(deps.jobs, article.id);
       return { success: true as const, data: presentAdminArticle(article) };
@@ -168,6 +168,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.patch(
     '/discovery/admin/articles/:articleId',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminUpdateArticle',
         summary: 'Edit or hide an article (administrators)',
@@ -177,15 +178,13 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zAdminArticle) },
       },
     },
-    async (req) => {
-      await requireAdmin(req, deps);
-      return { success: true as const, data: presentAdminArticle(await articles.updateArticle(deps.db, req.params.articleId, req.body)) };
-    },
+    async (req) => ({ success: true as const, data: presentAdminArticle(await articles.updateArticle(deps.db, req.params.articleId, req.body)) }),
   );
 
   app.delete(
     '/discovery/admin/articles/:articleId',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminDeleteArticle',
         summary: 'Delete an article (administrators)',
@@ -195,7 +194,6 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      await requireAdmin(req, deps);
       await articles.deleteArticle(deps.db, req.params.articleId);
       return { success: true as const, data: null };
     },
@@ -204,12 +202,10 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.get(
     '/discovery/admin/feeds',
     {
+      config: { admin: true },
       schema: { operationId: 'adminListFeeds', summary: 'Subscribed feeds (administrators)', tags, response: { 200: ok(z.array(zFeed)) } },
     },
-    async (req) => {
-      await requireAdmin(req, deps);
-      return { success: true as const, data: (await feeds.listFeeds(deps.db)).map(presentFeed) };
-    },
+    async () => ({ success: true as const, data: (await feeds.listFeeds(deps.db)).map(presentFeed) }),
   );
 
   /** Polls a feed now and answers what it did, with the feed as it then is ('failing' and why, or 'ok'). */
@@ -221,6 +217,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/discovery/admin/feeds',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminCreateFeed',
         summary: 'Subscribe a category to a feed (administrators)',
@@ -230,7 +227,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const userId = await requireAdmin(req, deps);
+      const userId = requireUser(req);
       const feed = await feeds.createFeed(deps.db, req.body.url, req.body.categoryId, userId);
       // The first poll runs at once, so the admin sees whether the feed works.
       return { success: true as const, data: await pollNow(feed.id) };
@@ -240,6 +237,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.patch(
     '/discovery/admin/feeds/:feedId',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminUpdateFeed',
         summary: 'Change a feed (administrators)',
@@ -249,15 +247,13 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zFeed) },
       },
     },
-    async (req) => {
-      await requireAdmin(req, deps);
-      return { success: true as const, data: presentFeed(await feeds.updateFeed(deps.db, req.params.feedId, req.body)) };
-    },
+    async (req) => ({ success: true as const, data: presentFeed(await feeds.updateFeed(deps.db, req.params.feedId, req.body)) }),
   );
 
   app.delete(
     '/discovery/admin/feeds/:feedId',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminDeleteFeed',
         summary: 'Unsubscribe a feed (administrators)',
@@ -267,7 +263,6 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      await requireAdmin(req, deps);
       await feeds.deleteFeed(deps.db, req.params.feedId);
       return { success: true as const, data: null };
     },
@@ -276,6 +271,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/discovery/admin/feeds/:feedId/poll',
     {
+      config: { admin: true },
       schema: {
         operationId: 'adminPollFeed',
         summary: 'Read a feed now (administrators)',
@@ -284,9 +280,6 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zFeedPollResult) },
       },
     },
-    async (req) => {
-      await requireAdmin(req, deps);
-      return { success: true as const, data: await pollNow(req.params.feedId) };
-    },
+    async (req) => ({ success: true as const, data: await pollNow(req.params.feedId) }),
   );
 };

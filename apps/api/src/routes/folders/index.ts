@@ -44,7 +44,7 @@ export const folderRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      return { success: true as const, data: await service.createFolder(deps.db, membershipOf(req), req.body.name) };
+      return { success: true as const, data: await service.createFolder(deps.db, membershipOf(req), req.body.name, deps.config.plan.folders) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { pingDatabase } from '../../db/client.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 
 /** How long /readyz waits for the database and the file store, ms. */
@@ -37,7 +37,7 @@ export async function healthRoutes(app: ZApp, deps: Deps) {
       }
     };
     const checks = Object.fromEntries(
-      await Promise.all([check('database', () => deps.db.execute(sql`SELECT 1`)), check('files', () => deps.files.ping())]),
+      await Promise.all([check('database', () => pingDatabase(deps.db)), check('files', () => deps.files.ping())]),
     );
     const ready = Object.values(checks).every((v) => v === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });

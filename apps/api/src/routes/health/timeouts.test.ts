@@ -116,7 +116,7 @@ describe('a database that stops answering', () => {
     t = await buildTestApp({ DB_CONNECT_TIMEOUT_MS: '700', DB_STATEMENT_TIMEOUT_MS: '700' });
     user = await buildUser(t, 'frozen');
     proxy = await freezableProxy(new URL(t.url));
-    pool = createPool(proxy.url, t.config.db, 4);
+    pool = createPool(proxy.url, t.config.db, { max: 4 });
     app = await buildApp({ config: t.config, db: createDb(pool), secret: t.secret, logger: false });
   });
   afterAll(async () => {

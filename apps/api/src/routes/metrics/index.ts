@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Deps, ZApp } from '../../deps.ts';
 import { NotFoundError, UnauthenticatedError } from '../../errors.ts';
 import { imagesInLine } from '../../services/image-processing.ts';
+import { importsInLine } from '../../services/import/reader.ts';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -65,18 +65,22 @@ export async function metricsRoutes(app: ZApp, deps: Deps) {
     },
   });
   new Gauge({
+    name: 'sauce_import_line_size',
+    help: 'Imports admitted to this process’s line of import files (being read or waiting) and not yet done.',
+    registers: [registry],
+    collect() {
+      this.set(importsInLine());
+    },
+  });
+  new Gauge({
     name: 'sauce_jobs_waiting',
     help: 'Background jobs waiting to run (created or to retry), by queue.',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
       this.reset();
-      const { rows } = await deps.db
-        .execute<{ name: string; n: number }>(
-          sql`SELECT name, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`,
-        )
-        .catch(() => ({ rows: [] as { name: string; n: number }[] }));
-      for (const r of rows) this.set({ queue: r.name }, r.n);
+      const waiting = await deps.jobs.waiting().catch(() => ({}));
+      for (const [queue, n] of Object.entries(waiting)) this.set({ queue }, n);
     },
   });
 

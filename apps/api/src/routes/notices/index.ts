@@ -1,7 +1,6 @@
 import { zNotice, zNoticeInput, zNoticeUnread } from '@sauce/contract/account';
 import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/admin.ts';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import * as service from '../../services/notices.ts';
@@ -66,6 +65,7 @@ export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   app.post(
     '/notice',
     {
+      config: { admin: true },
       schema: {
         operationId: 'createNotice',
         summary: 'Write a notice (administrators)',
@@ -76,13 +76,14 @@ export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.createNotice(db, await requireAdmin(req, deps), req.body),
+      data: await service.createNotice(db, requireUser(req), req.body),
     }),
   );
 
   app.patch(
     '/notice/:id',
     {
+      config: { admin: true },
       schema: {
         operationId: 'updateNotice',
         summary: 'Change a notice (administrators)',
@@ -94,15 +95,14 @@ export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.updateNotice(db, await requireAdmin(req, deps), req.params.id, req.body),
+      data: await service.updateNotice(db, requireUser(req), req.params.id, req.body),
     }),
   );
 
   app.delete(
     '/notice/:id',
-    { schema: { operationId: 'deleteNotice', summary: 'Delete a notice (administrators)', tags, params, response: { 200: ok(z.null()) } } },
+    { config: { admin: true }, schema: { operationId: 'deleteNotice', summary: 'Delete a notice (administrators)', tags, params, response: { 200: ok(z.null()) } } },
     async (req) => {
-      await requireAdmin(req, deps);
       await service.deleteNotice(db, req.params.id);
       return { success: true as const, data: null };
     },

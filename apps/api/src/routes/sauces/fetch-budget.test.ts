@@ -14,7 +14,7 @@ let server: http.Server;
 let origin: string;
 let hits = 0;
 beforeAll(async () => {
-  t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true' });
+  t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_COPIES: 'false' });
   server = http.createServer((req, res) => {
     hits++;
     res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Page ${req.url}</title>`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ok, zId } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
 import fresh from 'fresh';
-import { zCreateSauce, zSauce, zSauceListQuery, zUpdateSauce, zUploadedImage } from '@sauce/contract/sauces';
+import { zCreateSauce, zLinkCopy, zSauce, zSauceListQuery, zShareBody, zShareLink, zUpdateSauce, zUploadedImage, zUploadResult } from '@sauce/contract/sauces';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
@@ -11,13 +11,21 @@ import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
 import { negotiateEncoding } from '../../lib/compression.ts';
 import { saveFile } from '../../lib/multipart.ts';
+import { createPageBrowser } from '../../lib/page-browser.ts';
 import { membershipOf } from '../../policies/authorize.ts';
+import { presentSauceImages, presentSimilar, presentUpload } from '../../presenters/image.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
+import { canEditSources } from '../../policies/workspace.ts';
 import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
+import { readCopy, startCopyWorkers } from '../../services/link-copy.ts';
+import { type PreviewOptions, refreshPreview, startPreviewWorkers } from '../../services/link-preview.ts';
 import * as service from '../../services/sauces.ts';
-import { createSourceListReader, zSauceListResponse } from '../../services/source-list.ts';
+import { createSourceListReader, zSauceListResponse } from './source-list.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
+import { captureRoutes } from './capture.ts';
+import { findingRoutes } from './finding.ts';
+import { backfillLinkKeys } from '../../services/duplicates.ts';
 
 const wsParams = z.object({ workspace: zId });
 const sauceParams = z.object({ workspace: zId, id: zId });
@@ -25,8 +33,35 @@ const tags = ['sauces'];
 
 /** Source routes, SPEC §7 Sources (text and image sources, uploads, sharing). */
 export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  const opts = { allowPrivate: deps.config.metadataAllowPrivate, shared: deps.shared };
+  const previews: PreviewOptions = {
+    jobs: deps.jobs,
+    allowPrivate: deps.config.metadataAllowPrivate,
+    shared: deps.shared,
+    log: app.log,
+    ...deps.config.linkPreview,
+  };
+  // Issue #23: link previews are read in the background, by this process's workers among others.
+  await startPreviewWorkers(deps.db, previews);
+  // Issue #21: the linked pages' readable copies, likewise, drawn by a browser when there is one.
+  const { executablePath, wsEndpoint, maxPages } = deps.config.browser;
+  const browser =
+    executablePath || wsEndpoint
+      ? createPageBrowser({
+          ...(executablePath ? { executablePath } : {}),
+          ...(wsEndpoint ? { wsEndpoint } : {}),
+          maxPages,
+          allowPrivate: deps.config.metadataAllowPrivate,
+        })
+      : null;
+  if (browser) app.addHook('onClose', () => browser.close());
+  await startCopyWorkers(deps.db, { ...previews, files: deps.files, browser });
   const { urls } = deps;
+  // Issue #20: the browser extension's capture and tag suggestions (before `/:workspace/:id`).
+  await captureRoutes(app, deps);
+  // Issue #21 items 3, 5, 6: duplicates, tag suggestions, the search across spaces.
+  await findingRoutes(app, deps);
+  // Issue #21 item 5: links saved before their key was kept get it, in the background.
+  void backfillLinkKeys(deps.db, app.log);
   /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
   const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
@@ -41,11 +76,11 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
       schema: {
         operationId: 'uploadImage',
-        summary: 'Upload one image for an image source (multipart file)',
+        summary: 'Upload one image for an image source (multipart file); says which sources already hold a nearly identical image',
         tags,
         params: wsParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ok(zUploadedImage) },
+        response: { 200: ok(zUploadResult) },
       },
     },
     async (req) => {
@@ -62,7 +97,9 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         const saved = await saveFile(req, { field: 'file', maxBytes: LIMITS.imageBytes, dir: uploadTmpDir });
         tmp = saved.path;
         const image = await images.uploadImage(deps.db, deps.files, m, tmp, ticket);
-        return { success: true as const, data: images.presentUpload(urls, image) };
+        // Issue #21 item 5: the space's sources already holding a nearly identical image.
+        const similar = image.phash === null ? [] : await images.findSimilarSources(deps.db, m.workspaceId, image.phash, image.id);
+        return { success: true as const, data: { ...presentUpload(urls, image), similarTo: similar.map((r) => presentSimilar(urls, r)) } };
       } finally {
         ticket.release();
         if (tmp) await rm(tmp, { force: true });
@@ -89,7 +126,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => {
       const rows = await images.pendingUploads(deps.db, membershipOf(req), req.query.id);
-      return { success: true as const, data: rows.map((r) => images.presentUpload(urls, r)) };
+      return { success: true as const, data: rows.map((r) => presentUpload(urls, r)) };
     },
   );
 
@@ -152,14 +189,17 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       reply.header('cache-control', 'no-cache');
       // Public: nothing of the owner's workspace (folder names) and never editable.
       const record = await service.getSharedSauce(deps.db, req.params.shareId);
-      const sauce = presentSauce(record, false, urls, await images.loadSauceImages(deps.db, urls, record.id, null));
+      const sauce = presentSauce(record, false, urls, await imagesOf(record.id, null));
       return { success: true as const, data: { ...sauce, folderSet: [] } };
     },
   );
 
+  /** A source's images and comments as `viewerId` sees them (null: a public share's reader). */
+  const imagesOf = async (sauceId: number, viewerId: number | null) =>
+    presentSauceImages(urls, await images.readSauceImages(deps.db, sauceId), viewerId);
   /** A source as its editors see it after a write, images and comments included. */
   const presentWritten = async (sauce: service.SauceRecord, userId: number) =>
-    presentSauce(sauce, true, urls, await images.loadSauceImages(deps.db, urls, sauce.id, userId));
+    presentSauce(sauce, true, urls, await imagesOf(sauce.id, userId), true);
 
   app.get(
     '/archive/sauce/:workspace/:id',
@@ -170,8 +210,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     async (req) => {
       const m = membershipOf(req);
       const sauce = await service.getSauce(deps.db, m.workspaceId, req.params.id);
-      const imageSauce = await images.loadSauceImages(deps.db, urls, sauce.id, m.userId);
-      return { success: true as const, data: presentSauce(sauce, service.isEditable(m.permission), urls, imageSauce) };
+      return { success: true as const, data: presentSauce(sauce, canEditSources(m.permission), urls, await imagesOf(sauce.id, m.userId), true) };
     },
   );
 
@@ -190,7 +229,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => {
       const m = membershipOf(req);
-      const sauce = await service.createSauce(deps.db, m, req.body, opts);
+      const sauce = await service.createSauce(deps.db, m, req.body, previews, deps.config.plan);
       return { success: true as const, data: await presentWritten(sauce, m.userId) };
     },
   );
@@ -210,8 +249,42 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => {
       const m = membershipOf(req);
-      const sauce = await service.updateSauce(deps.db, deps.files, m, req.params.id, req.body, opts);
+      const sauce = await service.updateSauce(deps.db, deps.files, m, req.params.id, req.body, previews);
       return { success: true as const, data: await presentWritten(sauce, m.userId) };
+    },
+  );
+
+  app.get(
+    '/archive/sauce/:workspace/:id/copy',
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'getLinkCopy',
+        summary: "A text source's kept copy of its linked page: its readable text (issue #21)",
+        tags,
+        params: sauceParams,
+        response: { 200: ok(zLinkCopy) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await readCopy(deps.db, membershipOf(req).workspaceId, req.params.id) }),
+  );
+
+  app.post(
+    '/archive/sauce/:workspace/:id/preview',
+    {
+      config: { workspaceAction: 'updateSauce' },
+      schema: {
+        operationId: 'refreshPreview',
+        summary: "Read a text source's link preview again (after it failed)",
+        tags,
+        params: sauceParams,
+        response: { 200: ok(zSauce) },
+      },
+    },
+    async (req) => {
+      const m = membershipOf(req);
+      await refreshPreview(deps.db, previews, m, req.params.id);
+      return { success: true as const, data: await presentWritten(await service.getSauce(deps.db, m.workspaceId, req.params.id), m.userId) };
     },
   );
 
@@ -236,8 +309,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         summary: "Turn a source's public link on or off",
         tags,
         params: sauceParams,
-        body: z.object({ isShareEnabled: z.boolean() }),
-        response: { 200: ok(z.object({ link: z.string().nullable(), isShareEnabled: z.boolean() })) },
+        body: zShareBody,
+        response: { 200: ok(zShareLink) },
       },
     },
     async (req) => {

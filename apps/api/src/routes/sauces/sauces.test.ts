@@ -259,8 +259,30 @@ describe('sharing', () => {
     expect(both.map((r) => body(r).data.link)).toEqual([on.link, on.link]);
     const off = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: false } })).data;
     expect(off.link).toBeNull();
-    expect((await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/archive/sauce/share/${id}` })).statusCode).toBe(404);
+    // Issue #19: a link turned off says the source is private (SPEC §8), and shows nothing of it.
+    const closed = await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` });
+    expect(closed.statusCode).toBe(404);
+    expect(body(closed)).toEqual({ success: false, error: { code: 'SAUCE_PRIVATE', message: 'This source is private.' } });
+    // An id that never was a share link is not found, as is a source id.
+    for (const unknown of [id, 'A'.repeat(32)]) {
+      const res = await t.app.inject({ url: `/api/archive/sauce/share/${unknown}` });
+      expect([res.statusCode, body(res).error.code]).toEqual([404, 'SAUCE_NOT_FOUND']);
+    }
+    // Turning sharing off again, or twice at once, keeps it private.
+    const offAgain = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: false } })));
+    expect(offAgain.map((r) => body(r).data.link)).toEqual([null, null]);
+    expect(body(await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` })).error.code).toBe('SAUCE_PRIVATE');
+    // Shared again: a new link; the old one stays dead (not found: it is no one's link now).
+    const again = body(await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload: { isShareEnabled: true } })).data;
+    expect(again.link).toMatch(/\/archive\/sauce\/share\/[A-Za-z0-9_-]{32}$/);
+    expect(again.link).not.toBe(on.link);
+    expect((await t.app.inject({ url: new URL(again.link).pathname.replace(/^/, '/api') })).statusCode).toBe(200);
+    const old = await t.app.inject({ url: `/api/archive/sauce/share/${shareId}` });
+    expect([old.statusCode, body(old).error.code]).toEqual([404, 'SAUCE_NOT_FOUND']);
+    // A deleted source's link is not found either.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).statusCode).toBe(200);
+    const gone = await t.app.inject({ url: `/api/archive/sauce/share/${new URL(again.link).pathname.split('/').pop()}` });
+    expect([gone.statusCode, body(gone).error.code]).toEqual([404, 'SAUCE_NOT_FOUND']);
   });
 });
 
@@ -282,7 +304,7 @@ describe('list: membership in the same statement, empty pages, timestamps', () =
     const reader = await buildMember(t, empty, 'READER');
     const stranger = await buildUser(t, 'sam');
     for (const u of [owner, reader]) {
-      expect(await list(u, '', empty)).toEqual({ results: [], count: 0, next: null, previous: null });
+      expect(await list(u, '', empty)).toEqual({ results: [], count: 0, next: null, previous: null, nextCursor: null, highlight: [] });
     }
     const res = await t.app.inject({ url: `/api/archive/sauce/${empty}/list`, headers: stranger.headers });
     expect(res.statusCode).toBe(404);
@@ -295,7 +317,7 @@ describe('list: membership in the same statement, empty pages, timestamps', () =
     const reader = await buildMember(t, team, 'READER');
     for (const title of ['one', 'two']) expect((await create(alice, textSauce({ title, folderSet: [] }), team)).statusCode).toBe(200);
     const past = body(await t.app.inject({ url: `/api/archive/sauce/${team}/list?pageSize=1&page=5`, headers: reader.headers })).data;
-    expect(past).toEqual({ results: [], count: 2, next: null, previous: 4 });
+    expect(past).toEqual({ results: [], count: 2, next: null, previous: 4, nextCursor: null, highlight: [] });
     const p2 = body(await t.app.inject({ url: `/api/archive/sauce/${team}/list?pageSize=1&page=2&tag=layout`, headers: reader.headers })).data;
     expect(p2).toMatchObject({ count: 2, next: null, previous: 1 });
     expect(p2.results.map((s: any) => s.title)).toEqual(['one']);
@@ -304,7 +326,8 @@ describe('list: membership in the same statement, empty pages, timestamps', () =
   });
 
   it('writes timestamps as Date#toISOString does (UTC, milliseconds truncated)', async () => {
-    const id = body(await create(alice, textSauce({ title: 'Stamped' }))).data.id;
+    // No link: its preview would land (as failed) between the two reads (issue #23).
+    const id = body(await create(alice, textSauce({ title: 'Stamped', textSauce: { text: 'x', link: null } }))).data.id;
     await t.db.execute(sql`UPDATE sauces SET created_at = '2026-01-02 12:04:05.999999+09', updated_at = '2026-03-04 05:06:07+00' WHERE id = ${id}`);
     const listed = (await list(alice)).results.find((s: any) => s.id === id);
     expect(listed).toMatchObject({ createdAt: '2026-01-02T03:04:05.999Z', updatedAt: '2026-03-04T05:06:07.000Z' });

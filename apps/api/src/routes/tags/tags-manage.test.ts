@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+import { hold, startBlocked } from '../../test/held.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,6 +89,19 @@ describe('PATCH /archive/tag/{name}: rename and merge', () => {
     await send(owner, 'PATCH', `/workspace/${ws}/user/${editor.userId}`, { permission: 'READER' });
     await send(editor, 'PATCH', '/archive/tag/renamed', { name: 'again' });
     expect(await tagsOf(owner, ws, mine)).toEqual(['renamed']);
+  });
+
+  it('a save adding the new name while the rename runs merges instead of failing (CI’s 500)', async () => {
+    const u = await buildUser(t);
+    await note(u, u.workspaceId, ['draft']);
+    // A save of the person's, as the app writes its tag list: the row of a name nobody had yet.
+    const held = await hold(t, [['INSERT INTO tags (user_id, name, favorite) VALUES ($1, $2, true)', [u.userId, 'final']]]);
+    const { result } = await startBlocked(t, () => send(u, 'PATCH', '/archive/tag/draft', { name: 'final' }));
+    await held.commit();
+    const res = await result;
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toMatchObject({ name: 'final', favorite: true, merged: true, useCount: 1 });
+    expect((await usage(u)).results.map((r: { name: string }) => r.name)).toEqual(['final']);
   });
 
   it('refuses unknown tags (404), bad names (400) and signed-out callers (401)', async () => {

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps, ZApp } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { loadSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
+import { readSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
+import { presentSauceImages } from '../../presenters/image.ts';
 import { getSharedSauce } from '../../services/sauces.ts';
 import { escapeHtml, loadShell, pickLanguage, type Head, type Lang, type RenderedBody } from '../../web/html.ts';
 import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSourceHead } from '../../web/pages.ts';
@@ -76,7 +77,7 @@ export async function webRoutes(app: ZApp, deps: Deps) {
     // Disabled and unknown shares look alike: the web app's not-found state, never indexed.
     const sauce = SHARE_ID.test(shareId) ? await getSharedSauce(deps.db, shareId).catch(notFoundAsNull) : null;
     if (!sauce) return send(reply, { ...privatePageHead(lang), preload: preloads.for(lang, 'share') }, 404);
-    const images = sauce.type === 'IMAGE' ? await loadSauceImages(deps.db, deps.urls, sauce.id, null) : [];
+    const images = sauce.type === 'IMAGE' ? presentSauceImages(deps.urls, await readSauceImages(deps.db, sauce.id), null) : [];
     const imageUrl = sauce.cover ? absolute(deps.urls.url(`${sauce.cover.key}/${THUMBNAIL_FILE}`, PREVIEW_IMAGE_DAYS)) : null;
     const url = absolute(`/archive/sauce/share/${shareId}`);
     // The same signed URL as the API's answer gives the page, so the browser uses what it preloaded.

@@ -1,14 +1,11 @@
-import type { WorkspaceEvent } from '@sauce/contract/workspaces';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb } from '../../db/client.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+import { openEventStream } from '../../test/event-stream.ts';
 import { EVENT_STREAMS_PER_USER } from './index.ts';
-
-/** Issue #7: other members' dashboards update within 2 s. */
-const WITHIN_MS = 2000;
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof buildApp>>;
@@ -33,62 +30,8 @@ afterAll(async () => {
   await otherPool?.end();
 });
 
-interface Stream {
-  status: number;
-  events: WorkspaceEvent[];
-  /** Resolves with the first event (received so far or later) matching `pred`, within 2 s. */
-  next(pred: (e: WorkspaceEvent) => boolean): Promise<WorkspaceEvent>;
-  /** Resolves when the server has ended the stream, within 2 s. */
-  ended(): Promise<void>;
-  close(): void;
-}
-
-/** Opens GET /workspace/{id}/events on `origin` as `u` and collects its `data:` messages. */
-async function openStream(origin: string, u: TestUser | null, workspaceId = team): Promise<Stream> {
-  const abort = new AbortController();
-  const res = await fetch(`${origin}/api/workspace/${workspaceId}/events`, { headers: u?.headers ?? {}, signal: abort.signal });
-  const events: WorkspaceEvent[] = [];
-  let finished = false;
-  if (res.ok) {
-    void (async () => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-            for (const line of buffer.slice(0, i).split('\n')) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
-            buffer = buffer.slice(i + 2);
-          }
-        }
-      } catch {
-        // aborted by the test
-      }
-      finished = true;
-    })();
-  } else {
-    await res.body?.cancel();
-  }
-  const waitFor = async <T>(check: () => T | undefined, what: string): Promise<T> => {
-    const until = Date.now() + WITHIN_MS;
-    for (;;) {
-      const hit = check();
-      if (hit !== undefined) return hit;
-      if (Date.now() > until) throw new Error(`no ${what} within ${WITHIN_MS} ms; got ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return {
-    status: res.status,
-    events,
-    next: (pred) => waitFor(() => events.find(pred), 'matching event'),
-    ended: () => waitFor(() => (finished ? true : undefined), 'end of stream').then(() => undefined),
-    close: () => abort.abort(),
-  };
-}
+/** Opens the events of `workspaceId` (the team space by default) on `origin` as `u`. */
+const openStream = (origin: string, u: TestUser | null, workspaceId = team) => openEventStream(origin, u, workspaceId);
 
 const post = (u: TestUser, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, headers: u.headers, payload });

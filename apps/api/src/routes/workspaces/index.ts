@@ -6,6 +6,7 @@ import {
   zInvitationId,
   zInvitationInfo,
   zMember,
+  zSpaceQuota,
   zUpdateMember,
   zWorkspace,
   zWorkspaceName,
@@ -19,9 +20,11 @@ import { ACCESS_TTL_S } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
+import { streamEvents } from '../../lib/sse.ts';
 import { multipartForm } from '../../lib/openapi.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import * as invitations from '../../services/invitations.ts';
+import { presentInvitationInfo, presentMember, presentWorkspace, presentWorkspaceSummary } from '../../presenters/workspace.ts';
 import * as service from '../../services/workspaces.ts';
 
 const params = z.object({ id: zId });
@@ -33,8 +36,6 @@ const tags = ['workspaces'];
 export const EVENT_STREAMS_PER_USER = 10;
 /** An event stream ends after this long (ms) and the browser reconnects with a fresh token. */
 const STREAM_LIFETIME_MS = ACCESS_TTL_S * 1000;
-/** A comment line every 25 s keeps proxies from closing an idle stream. */
-const PING_MS = 25_000;
 
 /**
  * The multipart form of POST and PATCH /workspace: `name` and an `image` file of at most
@@ -68,8 +69,9 @@ const workspaceForm = (required: string[]) =>
  */
 export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db, files, urls } = deps;
-  const ws = { db, files, urls, log: app.log };
-  const inv = { db, urls, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
+  const ws = { db, files, plan: deps.config.plan, log: app.log };
+  const inv = { db, plan: deps.config.plan, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
+  const summary = (r: service.WorkspaceRecord) => presentWorkspaceSummary(r, urls);
 
   app.get(
     '/workspace',
@@ -83,8 +85,21 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.listWorkspaces(ws, requireUser(req)),
+      data: (await service.listWorkspaces(db, requireUser(req))).map(summary),
     }),
+  );
+
+  app.get(
+    '/workspace/quota',
+    {
+      schema: {
+        operationId: 'getSpaceQuota',
+        summary: 'Team spaces the person created, and how many the plan allows',
+        tags,
+        response: { 200: ok(zSpaceQuota) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await service.spaceQuota(ws, requireUser(req)) }),
   );
 
   app.post(
@@ -103,7 +118,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       const userId = requireUser(req);
       const { name, image } = await readWorkspaceForm(req);
       if (name === undefined) throw InvalidFormatError([{ path: '/name', message: 'Required' }]);
-      return { success: true as const, data: await service.createWorkspace(ws, userId, { name, image }) };
+      return { success: true as const, data: summary(await service.createWorkspace(ws, userId, { name, image })) };
     },
   );
 
@@ -138,7 +153,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId),
+      data: presentInvitationInfo(await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId), urls),
     }),
   );
 
@@ -155,7 +170,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId),
+      data: summary(await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId)),
     }),
   );
 
@@ -182,7 +197,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       config: { workspaceAction: 'read' },
       schema: { operationId: 'getWorkspace', summary: 'A space with its members', tags, params, response: { 200: ok(zWorkspace) } },
     },
-    async (req) => ({ success: true as const, data: await service.getWorkspace(ws, membershipOf(req)) }),
+    async (req) => ({ success: true as const, data: presentWorkspace(await service.getWorkspace(db, membershipOf(req)), urls) }),
   );
 
   app.patch(
@@ -202,7 +217,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       const m = membershipOf(req);
       const input = await readWorkspaceForm(req);
       if (input.name === undefined && !input.image) throw InvalidFormatError('Send a name, an image or both.');
-      return { success: true as const, data: await service.updateWorkspace(ws, m, input) };
+      return { success: true as const, data: summary(await service.updateWorkspace(ws, m, input)) };
     },
   );
 
@@ -236,7 +251,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zWorkspaceStatus) },
       },
     },
-    async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req)) }),
+    async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req), deps.config.plan) }),
   );
 
   app.delete(
@@ -267,7 +282,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => ({
       success: true as const,
-      data: await service.setMemberPermission(ws, membershipOf(req), req.params.userId, req.body.permission),
+      data: presentMember(await service.setMemberPermission(db, membershipOf(req), req.params.userId, req.body.permission), urls),
     }),
   );
 
@@ -313,44 +328,11 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {
         throw new AppError(429, 'RATE_LIMITED', `At most ${EVENT_STREAMS_PER_USER} open event streams per person.`);
       }
-      const raw = reply.raw;
-      let open = true;
-      /** The keep-alive ping and the end of the stream's lifetime. */
-      const timers: NodeJS.Timeout[] = [];
-      let unsubscribe = () => {};
-      let started = false;
-      const close = () => {
-        if (!open) return;
-        open = false;
-        timers.forEach(clearTimeout); // clears intervals too
-        unsubscribe();
-        if (started) raw.end();
-      };
-      // Listening before the response starts: once the client sees 200, no change is missed.
-      // (A failure here is still an ordinary error response.)
-      unsubscribe = await deps.events.subscribe({
-        workspaceId: m.workspaceId,
-        userId: m.userId,
-        send: (event) => open && raw.write(`data: ${JSON.stringify(event)}\n\n`),
-        close,
+      await streamEvents(req, reply, {
+        lifetimeMs: STREAM_LIFETIME_MS,
+        // Listening before the response starts: once the client sees 200, no change is missed.
+        subscribe: (send, close) => deps.events.subscribe({ workspaceId: m.workspaceId, userId: m.userId, send, close }),
       });
-      if (!open || req.raw.destroyed) {
-        // The server began shutting down, or the client left, while we subscribed.
-        close();
-        unsubscribe();
-        throw new AppError(503, 'SYSTEM_ERROR', 'The server is shutting down. Please try again.');
-      }
-      reply.hijack();
-      started = true;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write('retry: 3000\n\n');
-      timers.push(setInterval(() => raw.write(': ping\n\n'), PING_MS), setTimeout(close, STREAM_LIFETIME_MS));
-      req.raw.on('close', close);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spaceQuota } from '../../services/workspaces.ts';
 import { createFileStore, type FileStore } from '../../storage/file-store.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -95,6 +96,28 @@ describe('creating a space', () => {
     expect(refused).toHaveLength(2);
     expect(body(refused[0]!).error).toMatchObject({ code: 'LIMIT_REACHED', details: { resource: 'workspaces', limit: 2 } });
     expect(await spaces(carol)).toHaveLength(3);
+  });
+
+  it('tells the person their space quota before they fill in the form (issue #19 item 8)', async () => {
+    const dora = await buildUser(t, 'quota');
+    const quota = async (u: TestUser) => body(await get(u, '/workspace/quota')).data;
+    expect(await quota(dora)).toEqual({ created: 0, limit: 2 });
+    const first = body(await createSpace(dora, 'One')).data.id;
+    // A space one joined is not one's own: it does not count.
+    const fern = await buildUser(t, 'fern');
+    const theirs = body(await createSpace(fern, 'Theirs')).data.id;
+    await join(fern, theirs, dora);
+    expect(await quota(dora)).toEqual({ created: 1, limit: 2 });
+    await createSpace(dora, 'Two');
+    expect(await quota(dora)).toEqual({ created: 2, limit: 2 });
+    // What the quota says is what creating does.
+    expect((await createSpace(dora, 'Three')).statusCode).toBe(422);
+    expect((await send(dora, 'DELETE', `/workspace/${first}`)).statusCode).toBe(200);
+    expect(await quota(dora)).toEqual({ created: 1, limit: 2 });
+    expect((await createSpace(dora, 'Three')).statusCode).toBe(200);
+    expect((await get(null, '/workspace/quota')).statusCode).toBe(401);
+    // An installation without a space limit (PLAN_SPACES_PER_PERSON=unlimited) says null.
+    expect(await spaceQuota({ db: t.db, plan: { ...t.config.plan, spaces: null } }, dora.userId)).toEqual({ created: 2, limit: null });
   });
 
   it('needs sign-in', async () => {

@@ -1,18 +1,24 @@
-import { TAG_PATTERN, countedLength, LIMITS } from '@sauce/contract/limits';
+import { TAG_PATTERN, countedLength, LIMITS, type Plan } from '@sauce/contract/limits';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sauceFolders } from '../../db/schema.ts';
-import { ArticleNotFoundError, LimitReachedError } from '../../errors.ts';
+import { ArticleNotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
-import { getSauce, type SauceRecord, setTags } from '../sauces.ts';
+import { assertRoomFor, getSauce, type SauceRecord, setTags } from '../sauces.ts';
 import { SUMMARY_CACHE_MS } from './summary/job.ts';
+import { linkKeyOf } from '../duplicates.ts';
 
 /** How summary jobs are sent: retried `retries` times with backoff, 3 minutes per attempt at most. */
 export interface SummaryJobOptions {
   retries: number;
+}
+
+/** How an article is saved: its summary job's retries, and the installation's plan. */
+export interface ForkOptions extends SummaryJobOptions {
+  plan: Plan;
 }
 
 /** The first `max` characters of `s` as SPEC §5 counts them (a title longer than a source allows). */
@@ -75,7 +81,7 @@ export async function forkArticle(
   m: Membership,
   articleId: number,
   input: { folderSet: number[]; aiEnable: boolean },
-  opts: SummaryJobOptions,
+  opts: ForkOptions,
 ): Promise<{ sauce: SauceRecord; created: boolean }> {
   const folderIds = [...new Set(input.folderSet)];
   const { id, created } = await db.transaction(async (tx) => {
@@ -106,17 +112,14 @@ export async function forkArticle(
         if (summary.status === 'pending') await queueSummary(jobs, tx, sauceId, opts);
       }
     } else {
-      const { rows: counted } = await tx.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${m.workspaceId}`,
-      );
-      if ((counted[0]?.n ?? 0) >= LIMITS.saucesPerWorkspace) throw LimitReachedError('sources', LIMITS.saucesPerWorkspace);
+      await assertRoomFor(tx, m.workspaceId, 1, opts.plan.sources);
       const summary = input.aiEnable ? await requestedSummary(tx, articleId) : null;
       const { rows: inserted } = await tx.execute<{ id: number }>(sql`
         INSERT INTO sauces (workspace_id, author_id, type, title, text, link, link_title, link_description, link_image,
-          thumbnail, mode_type, article_id, summary_status, summary, summary_method)
+          thumbnail, mode_type, article_id, summary_status, summary, summary_method, link_key)
         VALUES (${m.workspaceId}, ${m.userId}, 'TEXT', ${truncateCounted(article.title, LIMITS.textTitleLength)}, '',
           ${article.url}, ${article.title}, ${article.description}, ${article.thumbnail ?? ''}, ${article.thumbnail},
-          'Article', ${articleId}, ${summary?.status ?? null}, ${summary?.text ?? null}, ${summary?.method ?? null})
+          'Article', ${articleId}, ${summary?.status ?? null}, ${summary?.text ?? null}, ${summary?.method ?? null}, ${linkKeyOf(article.url)})
         RETURNING id`);
       sauceId = inserted[0]!.id;
       isNew = true;

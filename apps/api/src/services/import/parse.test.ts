@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openZip, ZipFormatError } from '../../lib/zip.ts';
 import { deflatedZeros, zipOf } from '../../test/zip.ts';
-import { checkLink, cleanTags, parseImport } from './parse.ts';
+import { checkLink, cleanTags, MAX_LIST_DEPTH, parseImport } from './parse.ts';
 
 const html = (body: string) => Buffer.from(`<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${body}\n</DL><p>\n`);
 
@@ -19,18 +19,39 @@ describe('import parsing (issue #8)', () => {
     expect(entries[1]).toMatchObject({ createdAt: '2023-11-14T22:13:20.000Z', tags: ['one', 'two', 'three', 'four', 'five'] });
   });
 
+  it('reads links linearly: notes only from the <DD> right after a link, folders side by side or nested, unclosed tags passed over', async () => {
+    const folders = Array.from({ length: 2000 }, (_, i) => `<DT><H3>F${i}</H3>\n<DL><p>\n<DT><A HREF="https://f.example/${i}">In ${i}</A>\n</DL><p>`).join('\n');
+    const { entries } = await parseImport(
+      html(
+        `<DT><A HREF="https://a.example/">A <b>bold</A>\n<DD>Note of A &amp; more\n` +
+          `<DT><A HREF="https://b.example/">B</A>\n<DT><H3>Folder</H3>\n<DD>Folder description\n<DL><p><DT><A HREF="https://c.example/">C</A></DL><p>\n` +
+          `<DT><A HREF="https://d.example/">D` + '<i>'.repeat(1000) + `\n${folders}`,
+      ),
+    );
+    expect(entries.slice(0, 4).map((e) => [e.title, e.text])).toEqual([
+      ['A bold', 'Note of A & more'],
+      ['B', ''],
+      ['C', ''],
+      ['D', ''],
+    ]);
+    expect(entries).toHaveLength(2004);
+    const nested = (n: number) => Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n' + '<DL><p>'.repeat(n) + '<DT><A HREF="https://x.example/">X</A>' + '</DL><p>'.repeat(n));
+    expect((await parseImport(nested(MAX_LIST_DEPTH))).entries).toHaveLength(1);
+    await expect(parseImport(nested(MAX_LIST_DEPTH + 1))).rejects.toMatchObject({ code: 'IMPORT_FILE_INVALID', details: { reason: 'tooDeep' } });
+  });
+
   it('keeps only http(s) links and valid tags', () => {
     expect(checkLink('javascript:alert(1)')).toBeNull();
     expect(checkLink('data:text/html,x')).toBeNull();
     expect(checkLink('file:///etc/passwd')).toBeNull();
     expect(checkLink(`https://x.example/${'a'.repeat(2100)}`)).toBeNull();
     expect(checkLink(' https://x.example/a b ')).toBe('https://x.example/a%20b');
-    expect(cleanTags(['#UX', 'ux', 'c++', '디자인', 'a b', ''])).toEqual(['ux', '디자인', 'ab']);
+    expect(cleanTags(['#UX', 'ux', 'c++', '디자인', 'a b', '']).tags).toEqual(['ux', 'c', '디자인', 'ab']);
   });
 
   it('drops NUL characters a JSON file may spell out', async () => {
     const { entries } = await parseImport(
-      Buffer.from(JSON.stringify({ bookmarks: [{ title: 'a\u0000b', tags: [], content: { type: 'text', text: 'x\u0000y' }, note: null }] })),
+      Buffer.from(JSON.stringify({ bookmarks: [{ createdAt: 1_700_000_000, title: 'a\u0000b', tags: [], content: { type: 'text', text: 'x\u0000y' }, note: null }] })),
     );
     expect(entries[0]).toMatchObject({ title: 'ab', text: 'xy' });
   });

@@ -1,48 +1,14 @@
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import {
-  SAUCE_EXPORT_FILE,
-  zSauceExport,
-  type ImportFormat,
-  type ImportSkipReason,
-  type SauceExport,
-} from '@sauce/contract/account';
-import { countedLength, LIMITS, TAG_PATTERN } from '@sauce/contract/limits';
-import { z } from 'zod';
-import { ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
-import { looksLikeZip, openZip, ZipFormatError } from '../../lib/zip.ts';
-import { cheerio } from '../metadata.ts';
+import { SAUCE_EXPORT_FILE, IMPORT_FORMAT_NAMES, IMPORT_FORMATS, zSauceExport, type ImportFormat, type SauceExport } from '@sauce/contract/account';
+import { LIMITS } from '@sauce/contract/limits';
+import { AppError, ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
+import { looksLikeZip, openZip, ZipFormatError, type ZipArchive } from '../../lib/zip.ts';
+import { csvEntries, csvFormatsOf } from './csv.ts';
+import { clean, clip, cleanTags, dateOf, imageKey, makeEntry, mergeRepeats, type ImportEntry } from './entry.ts';
+import { pageEntries, recognisePage } from './html.ts';
+import { JSON_FORMATS, omnivore, omnivoreEntry } from './json.ts';
 
-// csv-parse is loaded with the first CSV import rather than at start (issue #11 item 7: an
-// idle server's memory), with require since this parsing is synchronous.
-const csvParse = () => (createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync')).parse;
-
-/**
- * One entry of an import file, normalised to what a Sauce source can hold (SPEC §5): a
- * title of at most 100 characters, a note of at most 20,000, an http(s) link of at most
- * 2,048 characters or none, at most 5 valid tags. Kept as JSON in the job's row until the
- * job has worked it.
- */
-export interface ImportEntry {
-  /** Shown in the list of what was not imported. */
-  title: string;
-  /** A checked http(s) link, or null. */
-  link: string | null;
-  /** The link as written in the file when it was refused (for the skipped list). */
-  rawLink?: string;
-  text: string;
-  tags: string[];
-  /** When it was saved (ISO 8601), if the file says; kept as the source's date. */
-  createdAt: string | null;
-  /** A preview image URL from the file (Raindrop's cover), http(s) only. */
-  image?: string;
-  /** What makes it the same entry on a re-run (`sauces.import_key`). */
-  key: string;
-  /** Refused already while reading the file. */
-  skip?: ImportSkipReason;
-  /** An image source of a Sauce export: its images inside the uploaded ZIP. */
-  images?: { file: string; comments: { id: number; parent: number | null; message: string; x: number; y: number }[] }[];
-}
+export { checkLink, cleanTags, imageKey, linkKey, noteKey, type ImportEntry } from './entry.ts';
+export { MAX_LIST_DEPTH } from './html.ts';
 
 /** A parsed import file. */
 export interface ParsedImport {
@@ -50,81 +16,8 @@ export interface ParsedImport {
   entries: ImportEntry[];
   /** The upload must be kept for the job (a Sauce export with images). */
   keepFile: boolean;
-}
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** Cuts `s` to `max` characters as SPEC §5 counts them (line breaks kept, not counted). */
-function clip(s: string, max: number): string {
-  if (countedLength(s) <= max) return s;
-  let out = '';
-  let n = 0;
-  for (const ch of s) {
-    if (ch !== '\n' && ch !== '\r') {
-      if (n === max) break;
-      n++;
-    }
-    out += ch;
-  }
-  return out;
-}
-
-const clean = (s: unknown) => (typeof s === 'string' ? s.replaceAll('\u0000', '').trim() : '');
-
-/** An http(s) link as the API stores it (zLink's rule), or null. */
-export function checkLink(raw: string): string | null {
-  const s = raw.trim();
-  if (!s || s.length > LIMITS.linkLength) return null;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Tags as Sauce keeps them (SPEC §5): letters and digits, 1–15, lowercase, at most 5. */
-export function cleanTags(raw: string[]): string[] {
-  const out: string[] = [];
-  for (const t of raw) {
-    const name = t.trim().replace(/[\s#]+/g, '').toLowerCase();
-    if (TAG_PATTERN.test(name) && !out.includes(name)) out.push(name);
-    if (out.length === LIMITS.tagsPerSauce) break;
-  }
-  return out;
-}
-
-/** A date from the file as ISO 8601, or null when missing, invalid or in the future. */
-function dateOf(value: number | string | null | undefined, unit: 's' | 'ms' | 'iso'): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const ms = unit === 'iso' ? Date.parse(String(value)) : Number(value) * (unit === 's' ? 1000 : 1);
-  if (!Number.isFinite(ms) || ms <= 0 || ms > Date.now() + 60_000) return null;
-  return new Date(ms).toISOString();
-}
-
-/** The import key of a link source: its normalised URL. */
-export const linkKey = (link: string) => `link:${link}`;
-/** The import key of a note without a link: its title and text. */
-export const noteKey = (title: string, text: string) => `note:${sha256(`${title}\n${text}`)}`;
-/** The import key of an image source of a Sauce export: its title and date. */
-export const imageKey = (title: string, createdAt: string) => `image:${sha256(`${title}\n${createdAt}`)}`;
-
-/**
- * One bookmark-like entry: checks the link (a `javascript:` or other non-http(s) link is
- * kept as a skipped entry, listed with its reason), clips title and note to SPEC's limits
- * and keeps valid tags.
- */
-function entry(input: { title: string; url: string | null; text: string; tags: string[]; createdAt: string | null; image?: string }): ImportEntry {
-  // PostgreSQL text cannot hold NUL (a JSON file may spell one as \u0000): dropped.
-  const rawUrl = clean(input.url ?? '');
-  const link = rawUrl ? checkLink(rawUrl) : null;
-  const text = clip(clean(input.text), LIMITS.textLength);
-  const title = clip(clean(input.title).replace(/[\r\n]+/g, ' '), LIMITS.textTitleLength);
-  const base = { title, link, text, tags: cleanTags(input.tags), createdAt: input.createdAt };
-  const image = input.image ? (checkLink(input.image) ?? undefined) : undefined;
-  if (rawUrl && !link) return { ...base, rawLink: rawUrl.slice(0, LIMITS.linkLength), key: `invalid:${sha256(rawUrl)}`, skip: 'invalidLink' };
-  if (!link && !text && !title) return { ...base, key: `empty:${sha256(JSON.stringify(input))}`, skip: 'empty' };
-  return { ...base, ...(image ? { image } : {}), key: link ? linkKey(link) : noteKey(title, text) };
+  /** Folders the file declares, in order, empty ones included (Sauce's export: its folders are recreated as they were). */
+  folders?: string[][];
 }
 
 /** @throws LIMIT_REACHED (422, `importEntries`) over LIMITS.importEntries entries. */
@@ -132,149 +25,117 @@ function assertEntryCount(n: number) {
   if (n > LIMITS.importEntries) throw LimitReachedError('importEntries', LIMITS.importEntries);
 }
 
-// ---------------------------------------------------------------------------------------
-// Netscape bookmarks HTML (every browser's export, Raindrop's, Pocket's)
-// ---------------------------------------------------------------------------------------
-
-const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
-
 /**
- * A bookmarks HTML file: the Netscape format browsers export (`<DL>`/`<DT><A HREF ADD_DATE
- * TAGS>`/`<DD>`), or Pocket's (`<ul><li><a href time_added tags>`). A page that is neither
- * (a saved web page) is refused, and so is one whose lists do not close (cut short), so
- * nothing of a damaged file is imported.
+ * The refusal of a file Sauce does not read, its message listing what it reads (issue #22).
+ * @param seen what the file looked like: 'html', 'json', 'csv', 'zip' or 'other'.
  */
-function parseBookmarksHtml(text: string): ImportEntry[] {
-  const netscape = /<!DOCTYPE\s+NETSCAPE-Bookmark-file-1>/i.test(text.slice(0, 2048));
-  const bookmarkish = /<a\s[^>]*\b(add_date|time_added)\s*=/i.test(text);
-  if (!netscape && !bookmarkish) throw ImportFileInvalidError('notBookmarks');
-  const lists = netscape ? ['dl'] : ['dl', 'ul', 'ol'];
-  for (const tag of lists) {
-    if (count(text, new RegExp(`<${tag}[\\s>]`, 'gi')) !== count(text, new RegExp(`</${tag}\\s*>`, 'gi'))) {
-      throw ImportFileInvalidError('damaged');
-    }
-  }
-  // Counted before the document is built: a file of 20,000 links costs a regular expression.
-  assertEntryCount(count(text, /<a\s/gi));
-  const $ = cheerio().load(text, { xml: { xmlMode: false, lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true } });
-  const out: ImportEntry[] = [];
-  $('a').each((_, el) => {
-    const a = $(el);
-    const href = a.attr('href');
-    if (href === undefined) return;
-    // Netscape: a <DD> after the <DT> holds the note.
-    const dd = a.parent().is('dt') ? a.parent().next('dd') : a.next('dd');
-    const added = a.attr('add_date') ?? a.attr('time_added');
-    out.push(
-      entry({
-        title: a.text(),
-        url: href,
-        text: dd.length ? dd.first().contents().filter((_i, n) => n.type === 'text').text().trim() : '',
-        tags: (a.attr('tags') ?? '').split(','),
-        createdAt: dateOf(added, Number(added) > 1e11 ? 'ms' : 's'),
-      }),
-    );
-  });
-  if (out.length === 0) throw ImportFileInvalidError('noEntries');
-  return out;
+export function unsupported(seen: string): AppError {
+  const e = ImportFileInvalidError('unsupported', { seen, supported: IMPORT_FORMATS });
+  e.message = `This file isn't one Sauce can import. Supported: ${IMPORT_FORMATS.map((f) => IMPORT_FORMAT_NAMES[f]).join('; ')}.`;
+  return e;
+}
+
+/** A file that fits two formats' shapes at once: refused rather than guessed. */
+function ambiguous(formats: ImportFormat[]): AppError {
+  const e = ImportFileInvalidError('ambiguous', { formats });
+  e.message = `This file looks like ${formats.map((f) => IMPORT_FORMAT_NAMES[f]).join(' and ')} at once; it cannot be read as either.`;
+  return e;
 }
 
 // ---------------------------------------------------------------------------------------
-// Raindrop CSV
+// Text
 // ---------------------------------------------------------------------------------------
 
+/** Labels TextDecoder knows that a page may declare as its `charset` (Korean and Western pages of old browsers). */
+const DECLARED = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i;
+
 /**
- * Raindrop.io's CSV export: `id,title,note,excerpt,url,folder,tags,created,cover,…`
- * (tags separated by commas). A CSV without `url` and `title` columns is refused; a
- * malformed one (an unclosed quote, a row of the wrong length) too.
+ * An uploaded file's text: UTF-8 (byte order mark removed); UTF-16 with its byte order mark
+ * (old Windows exports); or, for a page that is not UTF-8 but declares its `charset` in a
+ * `<meta>` (an old Korean `euc-kr` export), that encoding.
+ * @throws IMPORT_FILE_INVALID: 'encoding' for text that is none of these (invalid UTF-8
+ *   with no declared charset, UTF-16 without its mark); 'unsupported' for binary data.
  */
-function parseRaindropCsv(text: string): ImportEntry[] {
-  let rows: Record<string, string>[];
+export function decodeText(data: Buffer): string {
+  if (data.length >= 2 && ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff))) {
+    try {
+      return new TextDecoder(data[0] === 0xff ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+    } catch {
+      throw ImportFileInvalidError('encoding');
+    }
+  }
+  const start = data.subarray(0, 4096);
+  if (start.includes(0)) {
+    // UTF-16 without its mark has a NUL in every other byte of ASCII text (all at even or all
+    // at odd places); anything else with NULs is binary.
+    let even = 0;
+    let odd = 0;
+    start.forEach((b, i) => {
+      if (b === 0 && i % 2) odd++;
+      else if (b === 0) even++;
+    });
+    const utf16 = Math.max(even, odd) > start.length / 2 / 2 && Math.min(even, odd) < Math.max(even, odd) / 10;
+    throw utf16 ? ImportFileInvalidError('encoding') : unsupported('other');
+  }
   try {
-    rows = csvParse()(text, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      bom: true,
-      skip_empty_lines: true,
-      to: LIMITS.importEntries + 1,
-    });
+    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
   } catch {
-    throw ImportFileInvalidError('damaged');
-  }
-  assertEntryCount(rows.length);
-  const first = rows[0];
-  if (!first || !('url' in first) || !('title' in first)) throw ImportFileInvalidError('notRaindrop');
-  return rows.map((r) =>
-    entry({
-      title: clean(r.title),
-      url: clean(r.url) || null,
-      text: clean(r.note) || clean(r.excerpt),
-      tags: clean(r.tags).split(','),
-      createdAt: dateOf(clean(r.created), 'iso'),
-      image: clean(r.cover) || undefined,
-    }),
-  );
-}
-
-// ---------------------------------------------------------------------------------------
-// Karakeep JSON
-// ---------------------------------------------------------------------------------------
-
-const zKarakeep = z.object({
-  bookmarks: z.array(
-    z.object({
-      createdAt: z.number().nullish(),
-      title: z.string().nullish(),
-      tags: z.array(z.string()).nullish(),
-      content: z
-        .object({ type: z.string(), url: z.string().nullish(), text: z.string().nullish() })
-        .passthrough()
-        .nullish(),
-      note: z.string().nullish(),
-    }),
-  ),
-});
-
-/** Karakeep's export (`{ bookmarks: [{ createdAt, title, tags, content: { type, url | text }, note }] }`). */
-function parseKarakeep(json: unknown): ImportEntry[] {
-  const list = (json as { bookmarks?: unknown[] }).bookmarks;
-  if (Array.isArray(list)) assertEntryCount(list.length);
-  const parsed = zKarakeep.safeParse(json);
-  if (!parsed.success) throw ImportFileInvalidError('notKarakeep');
-  return parsed.data.bookmarks.map((b) => {
-    const content = b.content;
-    const isLink = content?.type === 'link';
-    const isText = content?.type === 'text';
-    if (content && !isLink && !isText) {
-      // Karakeep's images and PDFs are files this export does not carry.
-      return { ...entry({ title: clean(b.title), url: null, text: '', tags: [], createdAt: null }), key: `asset:${sha256(JSON.stringify(b))}`, skip: 'empty' as const };
+    const label = DECLARED.exec(data.subarray(0, 2048).toString('latin1'))?.[1]?.toLowerCase();
+    if (label && label !== 'utf-8' && label !== 'utf8') {
+      try {
+        return new TextDecoder(label, { fatal: true }).decode(data);
+      } catch {
+        // An unknown label, or bytes that are not that encoding either.
+      }
     }
-    const note = clean(b.note);
-    const body = isText ? clean(content.text) : '';
-    return entry({
-      title: clean(b.title),
-      url: isLink ? (content.url ?? null) : null,
-      text: [body, note].filter(Boolean).join('\n\n'),
-      tags: b.tags ?? [],
-      createdAt: dateOf(b.createdAt, 's'),
-    });
-  });
+    throw ImportFileInvalidError('encoding');
+  }
 }
 
 // ---------------------------------------------------------------------------------------
 // Sauce's own export
 // ---------------------------------------------------------------------------------------
 
+/**
+ * The entries of Sauce's export document: every space's sources, with their folders (by
+ * name: one level, 15 characters already), tags, dates, link previews; image sources with
+ * their images (paths inside the ZIP; without the ZIP, or with a file missing, they are
+ * listed as not imported) and comments (with their authors' nicknames and dates).
+ */
+/** A Sauce export's folders, space by space in their order, as one-level paths (each name once). */
+function sauceFolders(doc: SauceExport): string[][] {
+  const names = new Set<string>();
+  for (const space of doc.workspaces) for (const f of [...space.folders].sort((a, b) => a.order - b.order)) names.add(f.name);
+  return [...names].map((n) => [n]);
+}
+
 function sauceEntries(doc: SauceExport, files: Set<string> | null): ImportEntry[] {
   const out: ImportEntry[] = [];
   for (const space of doc.workspaces) {
     assertEntryCount(out.length + space.sauces.length);
+    const folderName = new Map(space.folders.map((f) => [f.id, f.name]));
     for (const s of space.sauces) {
-      const createdAt = dateOf(s.createdAt, 'iso');
+      const folders = s.folders.flatMap((id) => (folderName.has(id) ? [[folderName.get(id)!]] : []));
       if (s.type === 'TEXT') {
-        out.push(entry({ title: s.title || s.linkTitle, url: s.link, text: s.text ?? '', tags: s.tags, createdAt }));
+        out.push(
+          makeEntry({
+            title: s.title,
+            url: s.link,
+            text: s.text ?? '',
+            tags: s.tags,
+            date: { value: s.createdAt, kind: 'iso' },
+            linkTitle: s.linkTitle,
+            description: s.linkDescription,
+            folders,
+          }),
+        );
+        const updated = dateOf(s.updatedAt, 'iso').date;
+        if (updated) out.at(-1)!.updatedAt = updated;
         continue;
       }
       const title = clip(clean(s.title).replace(/[\r\n]+/g, ' '), LIMITS.imageTitleLength);
+      const { tags, changes } = cleanTags(s.tags);
+      const date = dateOf(s.createdAt, 'iso');
       const images = s.images.slice(0, LIMITS.imagesPerSauce).map((i) => ({
         file: i.file,
         comments: i.comments.slice(0, LIMITS.commentsPerImage).map((c) => ({
@@ -283,6 +144,8 @@ function sauceEntries(doc: SauceExport, files: Set<string> | null): ImportEntry[
           message: clip(clean(c.message), LIMITS.commentLength) || '…',
           x: c.x,
           y: c.y,
+          author: clean(c.author).slice(0, 100),
+          createdAt: c.createdAt,
         })),
       }));
       const usable = images.length > 0 && !!files && images.every((i) => files.has(i.file));
@@ -290,8 +153,11 @@ function sauceEntries(doc: SauceExport, files: Set<string> | null): ImportEntry[
         title,
         link: null,
         text: '',
-        tags: cleanTags(s.tags),
-        createdAt,
+        tags,
+        createdAt: date.date,
+        ...(dateOf(s.updatedAt, 'iso').date ? { updatedAt: dateOf(s.updatedAt, 'iso').date! } : {}),
+        ...(folders.length ? { folders } : {}),
+        ...(changes.length || date.change ? { changes: [...changes, ...(date.change ? [date.change] : [])] } : {}),
         key: imageKey(title, s.createdAt),
         images,
         ...(usable ? {} : { skip: 'invalidImage' as const }),
@@ -301,87 +167,161 @@ function sauceEntries(doc: SauceExport, files: Set<string> | null): ImportEntry[
   return out;
 }
 
-/** Sauce's export: the ZIP (document and images) or the document alone (images then missing). */
-function parseSauceExport(json: unknown, files: Set<string> | null): ImportEntry[] {
+/**
+ * Sauce's export document: `{ format: 'sauce-export', version, workspaces }`.
+ * @throws IMPORT_FILE_INVALID 'damaged' when it says it is one but does not fit.
+ */
+function parseSauceExport(json: unknown, files: Set<string> | null): { entries: ImportEntry[]; folders: string[][] } {
   const parsed = zSauceExport.safeParse(json);
-  if (!parsed.success) throw ImportFileInvalidError('notSauceExport');
-  return sauceEntries(parsed.data, files);
+  if (!parsed.success) throw ImportFileInvalidError('damaged');
+  return { entries: sauceEntries(parsed.data, files), folders: sauceFolders(parsed.data) };
 }
 
+/** Whether `json` is shaped as Sauce's export document. */
+const isSauceDocument = (json: unknown) =>
+  typeof json === 'object' && json !== null && (json as { format?: unknown }).format === 'sauce-export' && Array.isArray((json as { workspaces?: unknown }).workspaces);
+
 // ---------------------------------------------------------------------------------------
-// Detection
+// ZIP archives
 // ---------------------------------------------------------------------------------------
 
 /**
- * What a Sauce export ZIP may hold: entries (the document, the bookmarks file and every
- * image) and uncompressed bytes in all (its images are re-processed one at a time).
+ * What an export ZIP may hold: entries (Sauce's document, its bookmarks file and every
+ * image; Omnivore's metadata, content and highlights files) and uncompressed bytes in all
+ * (Sauce's images are re-processed one at a time; Omnivore's articles are not read).
  */
 export const ZIP_LIMITS = { maxEntries: LIMITS.importEntries * LIMITS.imagesPerSauce + 10, maxTotalBytes: 4 * LIMITS.importBytes };
+/** Bytes of the ZIP's text files that are read (Sauce's document, Omnivore's metadata and highlights). */
+const ZIP_TEXT_BYTES = 2 * LIMITS.importBytes;
 
-function decodeText(data: Buffer): string {
-  if (data.includes(0)) throw ImportFileInvalidError('unsupported');
+/** Omnivore's metadata files in its export ZIP. */
+const OMNIVORE_METADATA = /^metadata_\d+_to_\d+\.json$/;
+
+/** JSON of a file, or IMPORT_FILE_INVALID ('damaged'). */
+function parseJson(text: string): unknown {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+    return JSON.parse(text);
   } catch {
-    throw ImportFileInvalidError('unsupported');
+    throw ImportFileInvalidError('damaged');
   }
 }
 
+/** A text file of a ZIP, read within ZIP_TEXT_BYTES in all. */
+async function zipText(zip: ZipArchive, name: string, budget: { bytes: number }): Promise<string> {
+  const entry = zip.entries.get(name)!;
+  budget.bytes -= entry.uncompressedSize;
+  if (budget.bytes < 0) throw ImportFileInvalidError('tooLarge');
+  return decodeText(await zip.read(entry));
+}
+
 /**
- * Reads an import file (issue #8 "Your data"), deciding its format from its content, never
- * its name: a ZIP is Sauce's export; JSON is Sauce's export document or Karakeep's export;
- * HTML is a bookmarks file; anything else with a `url` and a `title` column is Raindrop's
- * CSV. When `claimed` is given, a file whose content says otherwise is refused.
- * Nothing is written: the file is read whole first, and a damaged file is refused whole.
- * @throws IMPORT_FILE_INVALID (400, `details.reason`: 'unsupported', 'notBookmarks',
- *   'damaged' (also a ZIP with encrypted entries or a lying size), 'tooLarge' (a ZIP over
- *   ZIP_LIMITS), 'noEntries', 'notRaindrop', 'notKarakeep', 'notSauceExport', 'mismatch'
- *   with `detected`); LIMIT_REACHED (422, `importEntries`) over 10,000 entries.
+ * A ZIP export, by the files it holds: Sauce's (`sauce-export.json` and images) or
+ * Omnivore's (`metadata_<n>_to_<m>.json`, `content/`, `highlights/`).
+ * @throws IMPORT_FILE_INVALID: 'unsupported' for any other archive; 'ambiguous' for one
+ *   holding both; 'damaged', 'tooLarge' (ZIP_LIMITS) and what its files' readers throw.
+ */
+async function readZip(data: Buffer, check: (f: ImportFormat) => ImportFormat): Promise<ParsedImport> {
+  try {
+    const zip = await openZip(data, ZIP_LIMITS);
+    const names = [...zip.entries.keys()];
+    const metadata = names.filter((n) => OMNIVORE_METADATA.test(n)).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    const isSauce = zip.entries.has(SAUCE_EXPORT_FILE);
+    if (isSauce && metadata.length) throw ambiguous(['sauce-export', 'omnivore-zip']);
+    const budget = { bytes: ZIP_TEXT_BYTES };
+    if (isSauce) {
+      const format = check('sauce-export');
+      const doc = parseSauceExport(parseJson(await zipText(zip, SAUCE_EXPORT_FILE, budget)), new Set(names));
+      return { format, entries: mergeRepeats(doc.entries), keepFile: doc.entries.some((e) => e.images && !e.skip), folders: doc.folders };
+    }
+    if (metadata.length) {
+      const format = check('omnivore-zip');
+      const items: Record<string, unknown>[] = [];
+      for (const name of metadata) {
+        const json = parseJson(await zipText(zip, name, budget));
+        if (!omnivore.shape(json) && !(Array.isArray(json) && json.length === 0)) throw ImportFileInvalidError('damaged');
+        items.push(...(json as Record<string, unknown>[]));
+        assertEntryCount(items.length);
+      }
+      const entries: ImportEntry[] = [];
+      for (const item of items) {
+        const slug = typeof item.slug === 'string' ? item.slug : null;
+        const notes = slug && zip.entries.has(`highlights/${slug}.md`) ? await zipText(zip, `highlights/${slug}.md`, budget) : undefined;
+        entries.push(makeEntry(omnivoreEntry(item, notes)));
+      }
+      if (!entries.length) throw ImportFileInvalidError('noEntries');
+      return { format, entries: mergeRepeats(entries), keepFile: false };
+    }
+    throw unsupported('zip');
+  } catch (e) {
+    if (e instanceof ZipFormatError) throw ImportFileInvalidError(e.reason === 'notZip' ? 'unsupported' : e.reason === 'tooLarge' ? 'tooLarge' : 'damaged');
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Recognition
+// ---------------------------------------------------------------------------------------
+
+/** The first line of a text. */
+const firstLine = (text: string) => {
+  const end = text.search(/\r?\n/);
+  return end === -1 ? text : text.slice(0, end);
+};
+
+/**
+ * Reads an import file (issue #8 "Your data", issue #22), deciding its format from its
+ * content, never its name, by its shape (see each reader): a ZIP is Sauce's export or
+ * Omnivore's; JSON is Sauce's export document or one of json.ts's formats (Chrome, Firefox,
+ * Pinboard, Delicious, Omnivore, wallabag, Karakeep, Readability, Linkwarden); HTML is a
+ * bookmarks page (html.ts: Netscape's, Pocket's, Instapaper's); a CSV is Pocket's,
+ * Instapaper's or Raindrop's by its header. A file fitting two shapes is refused
+ * ('ambiguous'), and so is anything else ('unsupported', its message listing the formats).
+ * When `claimed` is given, a file whose content says otherwise is refused. Nothing is
+ * written: the file is read whole first, and a damaged file is refused whole. A link found
+ * twice is one entry (its folders and tags merged, the repeat listed as 'merged').
+ * Synchronous work of up to seconds on a large file: the API runs it in the import reader's
+ * process (./worker.ts, issue #18), never on the event loop.
+ * @throws IMPORT_FILE_INVALID (400, `details.reason`: 'unsupported' (`details.supported`),
+ *   'ambiguous' (`details.formats`), 'encoding' (not UTF-8, UTF-16 with its mark, or a
+ *   declared charset), 'damaged' (cut short, malformed, a ZIP with encrypted entries or a
+ *   lying size), 'tooLarge' (a ZIP over ZIP_LIMITS), 'tooDeep' (lists nested over
+ *   MAX_LIST_DEPTH), 'noEntries', 'mismatch' with `detected`); LIMIT_REACHED (422,
+ *   `importEntries`) over 10,000 entries.
  */
 export async function parseImport(data: Buffer, claimed?: ImportFormat): Promise<ParsedImport> {
   const check = (format: ImportFormat) => {
-    if (claimed && claimed !== format) throw ImportFileInvalidError('mismatch', { claimed, detected: format });
+    if (claimed && claimed !== format && !(claimed === 'omnivore-json' && format === 'omnivore-zip')) {
+      throw ImportFileInvalidError('mismatch', { claimed, detected: format });
+    }
     return format;
   };
-  if (looksLikeZip(data)) {
-    const format = check('sauce-export');
-    try {
-      const zip = await openZip(data, ZIP_LIMITS);
-      const doc = zip.entries.get(SAUCE_EXPORT_FILE);
-      if (!doc) throw ImportFileInvalidError('notSauceExport');
-      let json: unknown;
-      try {
-        json = JSON.parse(decodeText(await zip.read(doc)));
-      } catch (e) {
-        if (e instanceof ZipFormatError) throw e;
-        throw ImportFileInvalidError('damaged');
-      }
-      const list = parseSauceExport(json, new Set(zip.entries.keys()));
-      return { format, entries: list, keepFile: list.some((e) => e.images && !e.skip) };
-    } catch (e) {
-      if (e instanceof ZipFormatError) throw ImportFileInvalidError(e.reason === 'notZip' ? 'unsupported' : e.reason === 'tooLarge' ? 'tooLarge' : 'damaged');
-      throw e;
-    }
-  }
+  if (looksLikeZip(data)) return readZip(data, check);
   const text = decodeText(data);
   const head = text.trimStart();
   if (head.startsWith('{') || head.startsWith('[')) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw ImportFileInvalidError('damaged');
+    const json = parseJson(text);
+    if (isSauceDocument(json)) {
+      const format = check('sauce-export');
+      const doc = parseSauceExport(json, null);
+      return { format, entries: mergeRepeats(doc.entries), keepFile: false, folders: doc.folders };
     }
-    const isSauce = (json as { format?: unknown } | null)?.format === 'sauce-export';
-    const format = check(isSauce ? 'sauce-export' : 'karakeep-json');
-    return { format, entries: isSauce ? parseSauceExport(json, null) : parseKarakeep(json), keepFile: false };
+    const fits = JSON_FORMATS.filter((f) => f.shape(json));
+    if (fits.length > 1) throw ambiguous(fits.map((f) => f.format));
+    if (fits.length === 0) throw Array.isArray(json) && json.length === 0 ? ImportFileInvalidError('noEntries') : unsupported('json');
+    const format = check(fits[0]!.format);
+    const entries = fits[0]!.entries(json, assertEntryCount);
+    if (entries.length === 0) throw ImportFileInvalidError('noEntries');
+    return { format, entries: mergeRepeats(entries), keepFile: false };
   }
-  if (/^<(!doctype|html|head|body|dl|meta|title|h1|ul|!--)/i.test(head)) {
-    return { format: check('bookmarks-html'), entries: parseBookmarksHtml(text), keepFile: false };
+  if (head.startsWith('<')) {
+    const found = recognisePage(text);
+    if (!found) throw unsupported('html');
+    const format = check(found.format);
+    return { format, entries: mergeRepeats(pageEntries(text, found.format, found.page, assertEntryCount)), keepFile: false };
   }
-  const firstLine = head.slice(0, head.indexOf('\n') === -1 ? head.length : head.indexOf('\n')).toLowerCase();
-  if (firstLine.includes(',') && /(^|,)"?url"?(,|$)/.test(firstLine)) {
-    return { format: check('raindrop-csv'), entries: parseRaindropCsv(text), keepFile: false };
-  }
-  throw ImportFileInvalidError('unsupported');
+  const formats = csvFormatsOf(firstLine(head));
+  if (formats.length > 1) throw ambiguous(formats.map((f) => f.format));
+  if (formats.length === 0) throw unsupported(firstLine(head).includes(',') ? 'csv' : 'other');
+  const format = check(formats[0]!.format);
+  return { format, entries: mergeRepeats(csvEntries(head, formats[0]!, assertEntryCount)), keepFile: false };
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';

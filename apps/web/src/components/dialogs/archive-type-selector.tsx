@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../button.tsx';
 import { Dialog } from './dialog.tsx';
 import styles from './archive-type-selector.module.css';
-import { focusOnMount } from '../../lib/focus-on-mount.ts';
 
 export type ArchiveType = 'IMAGE' | 'TEXT';
 
@@ -87,7 +86,7 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
             >
               {t('archiveType.startNew')}
             </Button>
-            <Button variant="primary" onClick={() => go(draft.type, true)} ref={focusOnMount}>
+            <Button variant="primary" onClick={() => go(draft.type, true)} autoFocus>
               {t('archiveType.continue')}
             </Button>
           </>

@@ -1,8 +1,18 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
-import type { Pending } from './confirm.tsx';
 import { Dialog } from './dialog.tsx';
-import { focusOnMount } from '../../lib/focus-on-mount.ts';
+
+/** An Alert or Confirm waiting for its answer. */
+export interface Pending {
+  kind: 'confirm' | 'alert';
+  title: ReactNode;
+  description?: ReactNode;
+  confirmText?: string;
+  cancelText?: string;
+  destructive?: boolean;
+  resolve: (ok: boolean) => void;
+}
 
 /** The Alert or Confirm dialog of {@link Pending} (SPEC §2 Dialogs); `finish(ok)` answers it. */
 export function ConfirmView({ current, finish }: { current: Pending; finish: (ok: boolean) => void }) {
@@ -16,7 +26,7 @@ export function ConfirmView({ current, finish }: { current: Pending; finish: (ok
       footer={
         <>
           {current.kind === 'confirm' && <Button onClick={() => finish(false)}>{current.cancelText ?? t('cancel')}</Button>}
-          <Button variant={current.destructive ? 'danger' : 'primary'} onClick={() => finish(true)} ref={focusOnMount}>
+          <Button variant={current.destructive ? 'danger' : 'primary'} onClick={() => finish(true)} autoFocus>
             {current.confirmText ?? t('confirm')}
           </Button>
         </>

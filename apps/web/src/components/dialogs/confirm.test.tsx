@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';
-import { act, cleanup, render, screen } from '../../test/testing-library.ts';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { confirmDialog, DialogHost } from './confirm.tsx';
 
 beforeAll(() => {

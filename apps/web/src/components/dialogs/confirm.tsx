@@ -1,19 +1,12 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
+import type { Pending } from './confirm-view.tsx';
 
 // Issue #11 item 2: the dialog (Radix) loads with its own chunk, when first asked for.
 const ConfirmView = lazy(async () => ({ default: (await import('./confirm-view.tsx')).ConfirmView }));
 
-/** An Alert or Confirm waiting for its answer. */
-export interface Pending {
-  kind: 'confirm' | 'alert';
-  title: ReactNode;
-  description?: ReactNode;
-  confirmText?: string;
-  cancelText?: string;
-  destructive?: boolean;
-  resolve: (ok: boolean) => void;
-}
+// The pending dialog's shape lives with its view, which this file loads lazily: no import loop (issue #19 item 4).
+export type { Pending } from './confirm-view.tsx';
 
 const useDialogQueue = create<{ current: Pending | null }>(() => ({ current: null }));
 

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
-import type { DraftConfirmChoice } from './draft-confirm.tsx';
 import { Dialog } from './dialog.tsx';
-import { focusOnMount } from '../../lib/focus-on-mount.ts';
+
+/** What the person chose: save a draft then leave, leave without one, or stay (Escape, ×, outside click). */
+export type DraftConfirmChoice = 'save' | 'leave' | 'stay';
 
 export interface DraftConfirmProps {
   open: boolean;
@@ -26,7 +27,7 @@ export function DraftConfirm({ open, onChoose }: DraftConfirmProps) {
       footer={
         <>
           <Button onClick={() => onChoose('leave')}>{t('draftConfirm.leave')}</Button>
-          <Button variant="primary" onClick={() => onChoose('save')} ref={focusOnMount}>
+          <Button variant="primary" onClick={() => onChoose('save')} autoFocus>
             {t('draftConfirm.save')}
           </Button>
         </>

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
 import { useHasBeenTrue } from '../../lib/use-has-been-true.ts';
+import type { DraftConfirmChoice } from './draft-confirm-view.tsx';
 
 // Issue #11 item 2: the dialog (Radix) loads with its own chunk, when first asked for.
 const DraftConfirm = lazy(async () => ({ default: (await import('./draft-confirm-view.tsx')).DraftConfirm }));
 
-/** What the person chose: save a draft then leave, leave without one, or stay (Escape, ×, outside click). */
-export type DraftConfirmChoice = 'save' | 'leave' | 'stay';
+// The choice's type lives with the view, which this file loads lazily: no import loop (issue #19 item 4).
+export type { DraftConfirmChoice } from './draft-confirm-view.tsx';
 
 const useDraftConfirmQueue = create<{ resolve: ((choice: DraftConfirmChoice) => void) | null }>(() => ({ resolve: null }));
 

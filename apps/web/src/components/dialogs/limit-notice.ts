@@ -1,17 +1,13 @@
-import { LIMITS } from '@sauce/contract/limits';
+import type { Plan } from '@sauce/contract/limits';
 import i18n from 'i18next';
+import { currentPlan } from '../../lib/plan.ts';
 import { ApiError } from '../../lib/api.ts';
 import { alertDialog } from './confirm.tsx';
 
-/** What a beta-plan limit is about: `details.resource` of a 422 LIMIT_REACHED (SPEC §9). */
+/** What a plan limit is about: `details.resource` of a 422 LIMIT_REACHED (SPEC §9; issue #22: the plan is the operator's). */
 export type LimitResource = 'workspaces' | 'members' | 'folders' | 'sources';
 
-const LIMIT_OF: Record<LimitResource, number> = {
-  workspaces: LIMITS.workspacesPerUser,
-  members: LIMITS.membersPerWorkspace,
-  folders: LIMITS.foldersPerWorkspace,
-  sources: LIMITS.saucesPerWorkspace,
-};
+const PLAN_KEY: Record<LimitResource, keyof Plan> = { workspaces: 'spaces', members: 'members', folders: 'folders', sources: 'sources' };
 
 /**
  * The beta-plan resource a failed call ran into: 422 LIMIT_REACHED with `details.resource`
@@ -21,15 +17,15 @@ const LIMIT_OF: Record<LimitResource, number> = {
 export function limitResourceOf(error: unknown): LimitResource | null {
   if (!(error instanceof ApiError) || error.code !== 'LIMIT_REACHED') return null;
   const resource = (error.details as { resource?: unknown } | undefined)?.resource;
-  return typeof resource === 'string' && resource in LIMIT_OF ? (resource as LimitResource) : null;
+  return typeof resource === 'string' && resource in PLAN_KEY ? (resource as LimitResource) : null;
 }
 
 /**
- * The beta notice (SPEC §9: 5 folders and 5 members per space, 2 spaces, 100 sources): an
- * alert naming the limit that was reached. The figure comes from `details.limit` when the
- * server sent one, else from LIMITS.
+ * The plan's notice (SPEC §9's beta plan unless the installation sets its own): an alert
+ * naming the limit that was reached. The figure comes from `details.limit` when the server
+ * sent one, else from the installation's plan (GET /app/config).
  */
-export function showLimitNotice(resource: LimitResource, limit = LIMIT_OF[resource]): Promise<void> {
+export function showLimitNotice(resource: LimitResource, limit = currentPlan()[PLAN_KEY[resource]] ?? 0): Promise<void> {
   return alertDialog({
     title: i18n.t(`common:limits.${resource}.title`, { count: limit }),
     description: i18n.t(`common:limits.${resource}.description`, { count: limit }),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { useProfile } from '../../lib/session.ts';
 import { AddArticleForm, AdminArticleList } from '../../features/articles/components/admin-articles.tsx';
 import { AdminFeeds } from '../../features/articles/components/admin-feeds.tsx';
 import styles from './articles-admin-page.module.css';

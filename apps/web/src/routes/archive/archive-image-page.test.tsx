@@ -1,7 +1,6 @@
-import type { Sauce, UploadedImage } from '@sauce/contract/sauces';
+import type { UploadedImage } from '@sauce/contract/sauces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test/testing-library.ts';
-import { fireChange } from '../../test/events.ts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
@@ -11,6 +10,7 @@ import { initI18n } from '../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { deferred } from '../../test/render.tsx';
+import { sauceFixture, uploadedImage } from '../../test/sauces.ts';
 import { workspaceSummary } from '../../test/workspaces.ts';
 import { ArchiveImagePage } from './archive-image-page.tsx';
 
@@ -22,41 +22,6 @@ vi.mock('../../lib/api.ts', async (importOriginal) => ({
 const uploadImage = vi.hoisted(() => vi.fn());
 vi.mock('../../features/sauces/api/upload-image.ts', () => ({ uploadImage }));
 
-
-const uploaded = (id: number): UploadedImage => ({
-  id,
-  url: `/files/${id}.webp`,
-  thumbnailUrl: `/files/${id}-t.webp`,
-  originalUrl: `/files/${id}.png`,
-  width: 1600,
-  height: 1000,
-  byteSize: 1000,
-  color: '#335577',
-});
-
-const savedSauce = (id: number, images: { id: number; comments?: NonNullable<Sauce['imageSauce']>[number]['comments'] }[]): Sauce => ({
-  id,
-  type: 'IMAGE',
-  title: 'Moodboard',
-  createdAt: '2024-05-01T09:00:00.000Z',
-  updatedAt: '2024-05-01T09:00:00.000Z',
-  thumbnail: '/files/t.webp',
-  textCard: null,
-  textSauce: null,
-  imageSauce: images.map((img, order) => ({ ...uploaded(img.id), order, comments: img.comments ?? [] })),
-  thumbnailMeta: { width: 1600, height: 1000, color: '#335577' },
-  tagSet: [],
-  folderSet: [],
-  userNickname: 'mina',
-  userProfileImage: null,
-  isEditable: true,
-  activeSauce: true,
-  isShareEnabled: false,
-  byteSize: 1,
-  modeType: 'Sauce',
-  destination: null,
-  summary: null,
-});
 
 /** Answers a call (null included), or undefined to let the next handler answer. */
 type Handler = (path: string, opts: RequestOptions) => unknown;
@@ -120,7 +85,7 @@ const png = (name: string) => new File([new Uint8Array(16)], name, { type: 'imag
 const toasts = () => useAppStore.getState().toasts.map((t) => t.message);
 const addFiles = async (files: File[]) => {
   const input = await screen.findByLabelText('Add images');
-  await act(async () => fireChange(input, { target: { files } }));
+  await act(async () => fireEvent.change(input, { target: { files } }));
 };
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
@@ -143,8 +108,8 @@ describe('/archive/image: a new image source', () => {
     expect(saveButton().disabled).toBe(true);
     expect(screen.getByText('Uploading 2 images…')).toBeTruthy();
 
-    await act(async () => uploads[0]!.resolve(uploaded(201)));
-    await act(async () => uploads[1]!.resolve(uploaded(202)));
+    await act(async () => uploads[0]!.resolve(uploadedImage(201)));
+    await act(async () => uploads[1]!.resolve(uploadedImage(202)));
     expect(screen.queryAllByRole('progressbar')).toHaveLength(0);
     expect(saveButton().disabled).toBe(false);
 
@@ -152,9 +117,9 @@ describe('/archive/image: a new image source', () => {
     on((path, opts) => {
       if (path === '/archive/sauce/1' && opts.method === 'POST') {
         body = opts.body;
-        return savedSauce(77, [{ id: 201 }, { id: 202 }]);
+        return sauceFixture('IMAGE', { id: 77 }, [201, 202]);
       }
-      if (path === '/archive/sauce/1/77') return savedSauce(77, [{ id: 201 }, { id: 202 }]);
+      if (path === '/archive/sauce/1/77') return sauceFixture('IMAGE', { id: 77 }, [201, 202]);
     });
     fireEvent.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Save source' });
@@ -213,9 +178,9 @@ describe('/archive/image: a new image source', () => {
 
   it('shows why an upload failed, keeps the others, and retries what can be retried', async () => {
     uploadImage
-      .mockResolvedValueOnce(uploaded(301))
+      .mockResolvedValueOnce(uploadedImage(301))
       .mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'Network error'))
-      .mockResolvedValueOnce(uploaded(302));
+      .mockResolvedValueOnce(uploadedImage(302));
     renderPage();
     const huge = new File([new Uint8Array(8)], 'huge.jpg', { type: 'image/jpeg' });
     Object.defineProperty(huge, 'size', { value: 20_971_521 });
@@ -245,7 +210,7 @@ describe('/archive/image: a new image source', () => {
       folderSet: [],
       savedAt: '2024-05-01T00:00:00.000Z',
     });
-    on((path, opts) => (path === '/archive/sauce/1/image/upload' ? (expect(opts.query).toEqual({ id: [401, 402] }), [uploaded(401)]) : undefined));
+    on((path, opts) => (path === '/archive/sauce/1/image/upload' ? (expect(opts.query).toEqual({ id: [401, 402] }), [uploadedImage(401)]) : undefined));
     renderPage('/archive/image?draft=true&archiveType=IMAGE');
     expect(await screen.findByDisplayValue('From draft')).toBeTruthy();
     expect(toasts()).toContain('1 image in the draft is no longer available, so it was left out.');
@@ -256,7 +221,7 @@ describe('/archive/image: a new image source', () => {
 
 describe('/archive/image?sauceId=…: a saved source', () => {
   it('view mode for readers has no edit controls', async () => {
-    on((path) => (path === '/archive/sauce/1/5' ? { ...savedSauce(5, [{ id: 9 }]), isEditable: false } : undefined));
+    on((path) => (path === '/archive/sauce/1/5' ? { ...sauceFixture('IMAGE', { id: 5 }, [9]), isEditable: false } : undefined));
     renderPage('/archive/image?sauceId=5&archiveType=IMAGE');
     expect(await screen.findByRole('heading', { name: 'Moodboard' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -270,7 +235,7 @@ describe('/archive/image?sauceId=…: a saved source', () => {
         deleted = true;
         return null;
       }
-      if (path === '/archive/sauce/1/5') return savedSauce(5, [{ id: 9 }]);
+      if (path === '/archive/sauce/1/5') return sauceFixture('IMAGE', { id: 5 }, [9]);
     });
     const router = renderPage('/archive/image?sauceId=5&archiveType=IMAGE');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));

@@ -5,10 +5,11 @@ import { Button } from '../../components/button.tsx';
 import { archivePath, relativeTime } from '../../components/dialogs/archive-type-selector.tsx';
 import { alertDialog } from '../../components/dialogs/confirm.tsx';
 import { clearDraft, useDraft, type Draft } from '../../features/sauces/lib/drafts.ts';
-import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import styles from './archive-page.module.css';
 import { DocumentTitle } from '../../components/document-title.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
 
 const CHOICES = [
   { type: 'image', Icon: ImageIcon },
@@ -80,9 +81,9 @@ function DraftPanel({ draft, onContinue, onDiscard }: { draft: Draft; onContinue
         <p className={styles.draftTime}>{ago ? t('archiveType.savedAt', { time: ago }) : t('archiveType.savedJustNow')}</p>
       </div>
       <div className={styles.draftActions}>
-        <Button onClick={onDiscard} title={t('archiveType.startNewHint')}>
-          {t('archiveType.startNew')}
-        </Button>
+        <Tooltip content={t('archiveType.startNewHint')} describes>
+          <Button onClick={onDiscard}>{t('archiveType.startNew')}</Button>
+        </Tooltip>
         <Button variant="primary" onClick={onContinue}>
           {t('archiveType.continue')}
         </Button>

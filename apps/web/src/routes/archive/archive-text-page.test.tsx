@@ -1,17 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
 import { loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
 import { initI18n } from '../../test/i18n.ts';
+import { sauceFixture } from '../../test/sauces.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { ArchiveTextPage } from './archive-text-page.tsx';
 
 const WORKSPACE = 4;
 
-vi.mock('../../features/workspaces/api/get-workspaces.ts', async () => {
+vi.mock('../../lib/workspaces.ts', async () => {
   const { workspaceSummary } = await import('../../test/workspaces.ts');
   return { useCurrentWorkspace: () => workspaceSummary({ id: WORKSPACE }) };
 });
@@ -107,7 +108,7 @@ describe('/archive/text drafts (SPEC §2, §4)', () => {
     saveDraft(WORKSPACE, draft);
     const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
       if (init?.method === 'POST' && String(url).endsWith(`/archive/sauce/${WORKSPACE}`)) {
-        return Response.json({ success: true, data: { id: 77, type: 'TEXT', title: draft.title } });
+        return Response.json({ success: true, data: sauceFixture('TEXT', { id: 77, title: draft.title }) });
       }
       return Response.json({ success: true, data: { results: [], count: 0, next: null, previous: null } });
     });
@@ -117,12 +118,14 @@ describe('/archive/text drafts (SPEC §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save source' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    // Issue #19 item 3: it lands on the saved source's view, as the image editor does.
+    expect(await screen.findByRole('heading', { level: 1, name: draft.title })).toBeTruthy();
     // No leave prompt after a save, and the draft is gone.
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('?sauceId=77&archiveType=TEXT');
     expect(loadDraft(WORKSPACE)).toBeNull();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    // The save's POST (the tag suggestions are asked by POST too, issue #21 item 6).
+    const post = fetchMock.mock.calls.find(([url, init]) => init?.method === 'POST' && !String(url).includes('/tags/suggest'))!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ type: 'TEXT', title: draft.title, textSauce: { text: draft.text } });
   });
 });
@@ -130,7 +133,7 @@ describe('/archive/text drafts (SPEC §2, §4)', () => {
 describe('/archive/text from the share target (issue #11 item 9)', () => {
   it('starts with the shared link, title and text, and saves them', async () => {
     const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') return Response.json({ success: true, data: { id: 78, type: 'TEXT', title: 'Shared' } });
+      if (init?.method === 'POST' && !String(url).includes('/tags/suggest')) return Response.json({ success: true, data: { id: 78, type: 'TEXT', title: 'Shared' } });
       return Response.json({ success: true, data: { results: [], count: 0, next: null, previous: null } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -141,8 +144,9 @@ describe('/archive/text from the share target (issue #11 item 9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save source' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && !String(url).includes('/tags/suggest'))).toBe(true));
+    // The save's POST (the tag suggestions are asked by POST too, issue #21 item 6).
+    const post = fetchMock.mock.calls.find(([url, init]) => init?.method === 'POST' && !String(url).includes('/tags/suggest'))!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({
       type: 'TEXT',
       title: 'Grid article',

@@ -3,7 +3,7 @@ import { Settings2 } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { useProfile } from '../../lib/session.ts';
 import { useArticles } from '../../features/articles/api/articles.ts';
 import { ArticleGrid } from '../../features/articles/components/article-grid.tsx';
 import { ArticleSearch } from '../../features/articles/components/article-search.tsx';

@@ -1,114 +1,56 @@
-import { LIMITS } from '@sauce/contract/limits';
 import type { Sauce } from '@sauce/contract/sauces';
-import { Plus, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { CountBadge } from '../../components/count-badge.tsx';
-import { Menu, MenuCheckboxItem, MenuContent, MenuLabel, MenuTrigger } from '../../components/menu.tsx';
-import { useFolders } from '../../features/folders/api/folders.ts';
-import { useSauces, type SauceFilters } from '../../features/sauces/api/get-sauces.ts';
+import { Link } from 'react-router';
+import { ChipList } from '../../components/chip.tsx';
+import { useFolders } from '../../lib/folders.ts';
+import { useSauces } from '../../features/sauces/api/get-sauces.ts';
+import { ColourChip, ColourFilter } from '../../features/sauces/components/colour-filter.tsx';
+import { useFindingTexts } from '../../features/sauces/i18n/index.ts';
 import { SauceGrid } from '../../features/sauces/components/sauce-grid.tsx';
+import { SauceTypeFilter } from '../../features/sauces/components/sauce-type-filter.tsx';
 import { useDeleteSauceFlow } from '../../features/sauces/hooks/use-delete-sauce-flow.ts';
+import { useSauceFilters } from '../../features/sauces/hooks/use-sauce-filters.ts';
 import { TagFilter, TagFilterChips } from '../../features/tags/components/tag-filter.tsx';
-import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
-import { useAppStore } from '../../state/app-store.ts';
 import frame from '../../components/page.module.css';
 import styles from './dashboard-page.module.css';
 import { SearchBox } from './search-box.tsx';
 import { DocumentTitle } from '../../components/document-title.tsx';
 
-type TypeFlag = 'image' | 'text' | 'favorite';
-const TYPE_FLAGS: TypeFlag[] = ['image', 'text', 'favorite'];
-
-/** Tags of the URL (?tag repeats), lowercase, unique, at most 3 (SPEC §5). */
-function readTags(params: URLSearchParams): string[] {
-  return [...new Set(params.getAll('tag').map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(
-    0,
-    LIMITS.tagsInFilter,
-  );
-}
-
 /**
  * /dashboard (SPEC §2): the source list of the current workspace. The URL holds the view:
  * ?folder (id), ?title (heading: folder name or tag), ?tag (repeats, at most 3), ?search,
- * and the SearchFilter flags ?image, ?text, ?favorite. The global state mirrors it
- * (SPEC §4 search params and tag filter).
+ * and the SearchFilter flags ?image, ?text, ?favorite, ?broken (issue #21), read and changed
+ * through useSauceFilters, which the global state mirrors (SPEC §4 search params and tag filter).
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const { t: tf } = useFindingTexts();
   const workspace = useCurrentWorkspace();
   const { canWrite } = usePolicy();
-  const [params, setParams] = useSearchParams();
-  const folderParam = Number(params.get('folder'));
-  const folder = Number.isInteger(folderParam) && folderParam > 0 ? folderParam : undefined;
-  const title = params.get('title')?.trim() || undefined;
-  const search = params.get('search') ?? '';
-  const tags = useMemo(() => readTags(params), [params]);
-  const flags = Object.fromEntries(TYPE_FLAGS.map((f) => [f, params.get(f) === 'true'])) as Record<TypeFlag, boolean>;
-
-  const filters: SauceFilters = { folder, search: search.trim() || undefined, tags, ...flags };
-  const { data, isPending, isPlaceholderData, isError, refetch } = useSauces(workspace?.id, filters);
+  const { folder, title, search, tags, flags, colour, filters, filtered, setTags, addTag, removeTag, setSearch, setColour, toggleFlag } =
+    useSauceFilters();
+  const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useSauces(
+    workspace?.id,
+    filters,
+  );
+  // Another folder or tag heading than the list on screen is of (issue #19 item 8): until
+  // its list arrives, the page shows it loading, not the old list and count under the new
+  // name. A new search or type filter in the same view keeps the old cards, dimmed.
+  const view = `${folder ?? ''}|${title ?? ''}`;
+  const [shownView, setShownView] = useState(view);
+  if (data && !isPlaceholderData && shownView !== view) setShownView(view);
+  const switching = isPlaceholderData && shownView !== view;
   const { data: folders } = useFolders(workspace?.id);
   const deleteFlow = useDeleteSauceFlow(workspace?.id ?? 0);
 
-  // SPEC §4: the global state holds the selected folder, search params and tag filter.
-  const tagKey = tags.join(',');
-  useEffect(() => {
-    useAppStore.getState().set({
-      selectedFolder: folder ?? null,
-      searchParams: { folder: folder ? String(folder) : undefined, title, tag: tags[0] },
-      tagFilter: tags,
-    });
-    // tags is derived from tagKey
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [folder, title, tagKey]);
-
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
-
-  const setTags = (next: string[]) =>
-    update((p) => {
-      const currentTitle = p.get('title');
-      p.delete('tag');
-      next.forEach((tag) => p.append('tag', tag));
-      // A tag heading goes with its tag.
-      if (currentTitle && tags.includes(currentTitle) && !next.includes(currentTitle)) p.delete('title');
-    });
-  // SPEC §4 Tag filter: a tag is added only if it is absent; at most 3.
-  const addTag = (name: string) => !tags.includes(name) && tags.length < LIMITS.tagsInFilter && setTags([...tags, name]);
-  const removeTag = (name: string) => setTags(tags.filter((tag) => tag !== name));
-  const setSearch = useCallback(
-    (value: string) =>
-      update((p) => {
-        if (value.trim()) p.set('search', value.trim());
-        else p.delete('search');
-      }, true),
-    [update],
-  );
-  const toggleFlag = (flag: TypeFlag) =>
-    update((p) => {
-      if (p.get(flag) === 'true') p.delete(flag);
-      else p.set(flag, 'true');
-    });
-
   const folderName = folder ? folders?.find((f) => f.id === folder)?.name : undefined;
   const heading = title ?? folderName ?? (folder ? '' : t('all'));
-  const filtered = !!(search || tags.length || flags.image || flags.text || flags.favorite);
   const onDelete = (sauce: Sauce) => void deleteFlow(sauce.id);
   const createHref = folder ? `/archive?folder=${folder}` : '/archive';
-  const activeFlags = TYPE_FLAGS.filter((f) => flags[f]).length;
 
   return (
     <div className={frame.page}>
@@ -118,11 +60,12 @@ export function DashboardPage() {
           {workspace ? (
             <h1 className={styles.heading}>
               {tags.includes(title ?? '') ? `#${heading}` : heading}
-              {data && (
+              {data && !switching && (
                 <span className={frame.count} aria-label={t('count', { count: data.count })}>
                   {data.count}
                 </span>
               )}
+              {switching && <span className={styles.countSkeleton} aria-hidden />}
             </h1>
           ) : (
             <div className={styles.headingSkeleton} aria-hidden />
@@ -131,32 +74,19 @@ export function DashboardPage() {
         <div className={frame.toolbar}>
           <SearchBox value={search} onChange={setSearch} />
           <TagFilter value={tags} onAdd={addTag} onRemove={removeTag} />
-          <Menu modal={false}>
-            <MenuTrigger
-              className={`${styles.filterButton} ${activeFlags ? styles.filterActive : ''}`}
-              aria-label={activeFlags ? t('filter.buttonCount', { count: activeFlags }) : t('filter.button')}
-            >
-              <SlidersHorizontal size={16} strokeWidth={1.75} aria-hidden />
-              <span className={styles.filterLabel}>{t('filter.button')}</span>
-              {activeFlags > 0 && <CountBadge tone="accent">{activeFlags}</CountBadge>}
-            </MenuTrigger>
-            <MenuContent className={styles.menu} align="end" sideOffset={8}>
-              <MenuLabel className={styles.menuLabel}>{t('filter.title')}</MenuLabel>
-              {TYPE_FLAGS.map((flag) => (
-                <MenuCheckboxItem
-                  key={flag}
-                  className={styles.menuItem}
-                  boxClassName={styles.menuCheck}
-                  checked={flags[flag]}
-                  onCheckedChange={() => toggleFlag(flag)}
-                >
-                  {t(`filter.${flag}`)}
-                </MenuCheckboxItem>
-              ))}
-            </MenuContent>
-          </Menu>
+          <ColourFilter value={colour} onChange={setColour} />
+          <SauceTypeFilter flags={flags} onToggle={toggleFlag} />
         </div>
-        <TagFilterChips value={tags} onRemove={removeTag} onClear={() => setTags([])} />
+        {(colour || tags.length > 0) && (
+          <div className={styles.chips}>
+            {colour && (
+              <ChipList aria-label={tf('colour.active')}>
+                <ColourChip value={colour} onRemove={() => setColour(undefined)} />
+              </ChipList>
+            )}
+            <TagFilterChips value={tags} onRemove={removeTag} onClear={() => setTags([])} />
+          </div>
+        )}
       </header>
 
       {isError && !data ? (
@@ -170,14 +100,20 @@ export function DashboardPage() {
         <SauceGrid
           label={t('listLabel')}
           sauces={data?.results}
-          loading={!workspace || isPending}
+          highlight={data?.highlight}
+          more={
+            hasNextPage && !isPlaceholderData
+              ? { load: () => void (isFetchingNextPage || fetchNextPage()), loading: isFetchingNextPage, label: t(isFetchingNextPage ? 'loadingMore' : 'more') }
+              : undefined
+          }
+          loading={!workspace || isPending || switching}
           refreshing={isPlaceholderData}
           onDelete={onDelete}
           empty={
             <>
               <p className={frame.emptyTitle}>{t('empty')}</p>
               {filtered ? (
-                <p className={frame.emptyHint}>{search || tags.length ? t('emptyFiltered') : t('emptyFlagsOnly')}</p>
+                <p className={frame.emptyHint}>{search || tags.length || colour ? t('emptyFiltered') : t('emptyFlagsOnly')}</p>
               ) : (
                 canWrite && (
                   <Link to={createHref} className={styles.emptyAction}>

@@ -2,8 +2,8 @@ import { FolderTree, Link2, MessageCircle, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { ButtonLink } from '../../components/button-link.tsx';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
-import { openSignIn } from '../../features/auth/hooks/sign-in-modal.ts';
+import { useProfile } from '../../lib/session.ts';
+import { openSignIn } from '../../lib/sign-in-modal.ts';
 import styles from './intro-page.module.css';
 
 const FEATURES = [

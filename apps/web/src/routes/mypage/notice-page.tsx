@@ -1,4 +1,4 @@
-import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { useProfile } from '../../lib/session.ts';
 import { NoticeList } from '../../features/notices/components/notice-list.tsx';
 
 /** /mypage/notice (SPEC §2 My page): notices from the Sauce team. */

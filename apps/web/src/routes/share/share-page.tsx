@@ -1,18 +1,12 @@
-import type { Sauce } from '@sauce/contract/sauces';
-import { BookmarkPlus, Globe, Hash, Lock, RotateCw, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { BookmarkPlus, Lock, RotateCw, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useProfile } from '../../features/auth/api/get-profile.ts';
+import { useProfile } from '../../lib/session.ts';
 import { useSharedSauce } from '../../features/sauces/api/share-sauce.ts';
-import { ImageViewer } from '../../features/sauces/components/image-viewer.tsx';
-import { LinkPreview } from '../../features/sauces/components/link-preview.tsx';
-import { Avatar } from '../../features/sauces/components/author-avatar.tsx';
-import { useSauceArchiveStore } from '../../features/sauces/hooks/use-image-archive.ts';
-import { formatSauceDate, sauceName } from '../../features/sauces/lib/format.ts';
+import { SharedSauce, SharedSauceSkeleton } from '../../features/sauces/components/shared-sauce.tsx';
 import { ApiError } from '../../lib/api.ts';
 import styles from './share-page.module.css';
 import { DocumentTitle } from '../../components/document-title.tsx';
@@ -28,76 +22,19 @@ export function SharePage() {
   const { data: user } = useProfile();
   const signedOut = user === null;
 
-  if (isPending) return <ShareSkeleton />;
+  if (isPending) {
+    return (
+      <div className={styles.page} aria-busy="true">
+        <SharedSauceSkeleton />
+      </div>
+    );
+  }
   if (!sauce) return <ShareError error={error} signedIn={!!user} retry={() => void refetch()} retrying={isFetching} />;
   return (
     <div className={`${styles.page} ${sauce.type === 'IMAGE' ? styles.wide : ''}`}>
       <SharedSauce sauce={sauce} onStale={() => void refetch()} />
       {signedOut && <TryCallout />}
     </div>
-  );
-}
-
-/** `onStale`: an image did not load (its signed URL may have expired): fetch the source again. */
-function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
-  const { t } = useTranslation('share');
-  const name = sauceName(sauce);
-  const title = name || t('sauces:untitled');
-  const link = sauce.textSauce?.link ?? null;
-  const card = sauce.textCard;
-  const text = sauce.textSauce?.text ?? '';
-  return (
-    <article className={styles.sheet}>
-      <DocumentTitle>{`${title} · Sauce`}</DocumentTitle>
-      <p className={styles.badge}>
-        <Globe size={14} strokeWidth={1.75} aria-hidden />
-        {t('page.badge')}
-      </p>
-      <h1 className={`${styles.title} ${name ? '' : styles.untitled}`}>{title}</h1>
-      <div className={styles.meta}>
-        <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
-        <span className={styles.nickname}>{sauce.userNickname}</span>
-        <span aria-hidden>·</span>
-        <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
-      </div>
-      {link && (
-        // Only http(s) links become links; LinkPreview checks again.
-        <LinkPreview
-          link={link}
-          metadata={card ? { title: card.title, description: card.description, image: card.image } : undefined}
-          interactive
-        />
-      )}
-      {text && <div className={styles.text}>{text}</div>}
-      {sauce.type === 'IMAGE' && <SharedImages sauce={sauce} onStale={onStale} />}
-      {sauce.tagSet.length > 0 && (
-        <ul className={styles.tags} aria-label={t('page.tags')}>
-          {sauce.tagSet.map(({ name: tag }) => (
-            <li key={tag} className={styles.tag}>
-              <Hash size={12} strokeWidth={1.75} aria-hidden />
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
-    </article>
-  );
-}
-
-/** An image source's images, pins and comments, read-only: the editor's own viewer. */
-function SharedImages({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
-  const store = useSauceArchiveStore(sauce);
-  const [refetchedFor, setRefetchedFor] = useState<string | null>(null);
-  return (
-    <ImageViewer
-      store={store}
-      onImageError={() => {
-        // Once per version of the source: fresh signed URLs, not a loop.
-        if (refetchedFor === sauce.updatedAt) return;
-        setRefetchedFor(sauce.updatedAt);
-        onStale();
-      }}
-    />
   );
 }
 
@@ -167,23 +104,5 @@ function ShareError({
         }
       />
     </>
-  );
-}
-
-function ShareSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.page} aria-busy="true">
-      <div className={styles.sheet}>
-        <span className="visually-hidden">{t('loading')}</span>
-        <span className={`${styles.skel} ${styles.skelBadge}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelTitle}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelMeta}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelLink}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelLine}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelLine}`} aria-hidden />
-        <span className={`${styles.skel} ${styles.skelShort}`} aria-hidden />
-      </div>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { workspaceKeys } from '../../lib/query-keys.ts';
 import type { InvitationInfo } from '@sauce/contract/workspaces';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '../../test/testing-library.ts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';

@@ -3,7 +3,7 @@ import { Panel } from '../../components/panel.tsx';
 import { DeleteSpacePanel } from '../../features/workspaces/components/delete-space-panel.tsx';
 import { SpaceSettingsForm } from '../../features/workspaces/components/space-settings-form.tsx';
 import { WorkspaceAvatar } from '../../features/workspaces/components/workspace-avatar.tsx';
-import { useWorkspaceName } from '../../features/workspaces/hooks/use-workspace-name.ts';
+import { useWorkspaceName } from '../../lib/workspaces.ts';
 import { useWorkspacePage } from './workspace-layout.tsx';
 import styles from './workspace-pages.module.css';
 

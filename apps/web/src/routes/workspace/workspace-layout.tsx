@@ -1,7 +1,7 @@
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useOutletContext } from 'react-router';
-import { useCurrentWorkspace } from '../../features/workspaces/api/get-workspaces.ts';
+import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher.tsx';
 import styles from './workspace-layout.module.css';
 

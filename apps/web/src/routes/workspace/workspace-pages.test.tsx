@@ -1,7 +1,7 @@
+import { BETA_PLAN, type Plan } from '@sauce/contract/limits';
 import type { Member, Workspace, WorkspaceStatus, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../../test/testing-library.ts';
-import { fireChange } from '../../test/events.ts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
@@ -31,6 +31,8 @@ let users: Member[];
 let status: WorkspaceStatus | Error;
 /** Answers for writes, by `METHOD path`; an Error is thrown. */
 let writes: Record<string, unknown>;
+/** The installation's plan (GET /app/config, issue #22). */
+let plan: Plan;
 
 beforeAll(() => {
   initI18n('en');
@@ -40,6 +42,7 @@ beforeEach(() => {
   users = [member(ME, 'mina', 'OWNER'), member(2, 'jun', 'EDITOR')];
   status = { textSauceCount: 3, imageSauceCount: 4, folderCount: 5, memberCount: 2, storageBytes: 4_404_019, limits: { sauces: 100, folders: 5, members: 5 } };
   writes = {};
+  plan = BETA_PLAN;
   useAppStore.setState({ toasts: [], selectedWorkspaceId: 7 });
   api.mockReset();
   api.mockImplementation(async (path: string, opts: RequestOptions = {}) => {
@@ -53,6 +56,7 @@ beforeEach(() => {
     if (path === '/auth/session') return { user: { id: ME, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === '/workspace') return [personal, team];
     if (path === '/workspace/7') return { ...team, folders: [], users } satisfies Workspace;
+    if (path === '/app/config') return { plan, links: { feedback: null, android: null, ios: null, plugin: null } };
     if (path === '/workspace/7/status') {
       if (status instanceof Error) throw status;
       return status;
@@ -121,6 +125,21 @@ describe('workspace pages: frame and usage (SPEC §2 Workspace pages, §4)', () 
     expect(screen.getByText('4.2 MB')).toBeTruthy();
   });
 
+  it("states the installation's plan: the beta plan by default, 'no limit' where the operator sets none (issue #22)", async () => {
+    open('/workspace/usageStatus');
+    expect(await screen.findByRole('heading', { name: 'Beta plan' })).toBeTruthy();
+    expect(screen.getByText('Sources per space').nextElementSibling!.textContent).toBe('100');
+    expect(screen.getByText('Team spaces per person').nextElementSibling!.textContent).toBe('2');
+    cleanup();
+    plan = { sources: null, folders: 20, members: null, spaces: 3 };
+    status = { textSauceCount: 3, imageSauceCount: 4, folderCount: 5, memberCount: 2, storageBytes: 0, limits: { sauces: null, folders: 20, members: null } };
+    open('/workspace/usageStatus');
+    expect(await screen.findByRole('heading', { name: 'Plan' })).toBeTruthy();
+    expect(screen.getByText('Sources per space').nextElementSibling!.textContent).toBe('No limit');
+    expect(screen.getByText('Folders per space').nextElementSibling!.textContent).toBe('20');
+    expect((await screen.findByRole('meter', { name: 'Sources' })).getAttribute('aria-valuetext')).toBe('7 · no limit');
+  });
+
   it('a failed status shows zeros and a retry that loads it', async () => {
     status = new ApiError(500, 'SYSTEM_ERROR', 'boom');
     open('/workspace/usageStatus');
@@ -140,7 +159,9 @@ describe('member management (SPEC §6)', () => {
     const select = (await screen.findByRole('combobox', { name: 'Permission of jun' })) as HTMLSelectElement;
     expect(select.value).toBe('EDITOR');
     expect(screen.getAllByText('Joined Mar 2, 2025')).toHaveLength(2);
-    await act(async () => fireChange(select, { target: { value: 'READER' } }));
+    fireEvent.change(select, { target: { value: 'READER' } });
+    await confirmIn('Make jun Viewer?', 'Change permission'); // a demotion resets invite links (issue #18)
+    await waitFor(() => expect(api).toHaveBeenCalledWith('/workspace/7/user/2', expect.anything()));
     expect(api).toHaveBeenCalledWith('/workspace/7/user/2', { method: 'PATCH', body: { permission: 'READER' } });
     expect(toasts()).toEqual(['success:jun is now Viewer.']);
   });
@@ -148,7 +169,7 @@ describe('member management (SPEC §6)', () => {
   it('an owner who cancels giving up ownership keeps it, and the select shows it', async () => {
     open('/workspace/memberManagement');
     const select = (await screen.findByRole('combobox', { name: 'Permission of mina' })) as HTMLSelectElement;
-    fireChange(select, { target: { value: 'EDITOR' } });
+    fireEvent.change(select, { target: { value: 'EDITOR' } });
     expect(select.value).toBe('OWNER'); // not the new permission while it is being confirmed
     await confirmIn('Give up ownership?', 'Cancel');
     expect(select.value).toBe('OWNER');
@@ -159,7 +180,7 @@ describe('member management (SPEC §6)', () => {
     writes['PATCH /workspace/7/user/1'] = new ApiError(409, 'LAST_OWNER', 'last owner');
     open('/workspace/memberManagement');
     const select = await screen.findByRole('combobox', { name: 'Permission of mina' });
-    fireChange(select, { target: { value: 'EDITOR' } });
+    fireEvent.change(select, { target: { value: 'EDITOR' } });
     await confirmIn('Give up ownership?', 'Change my permission');
     const alert = await screen.findByRole('dialog', { name: 'This space needs an owner' });
     expect(alert.textContent).toContain('Hand ownership to another member first.');

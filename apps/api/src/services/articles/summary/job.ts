@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { lockWorkspaces } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../../lib/safe-fetch.ts';
 import { notifyWorkspace } from '../../events.ts';
@@ -127,6 +128,7 @@ async function store(
   method: string | null = null,
 ): Promise<SummaryOutcome> {
   return db.transaction(async (tx) => {
+    await lockWorkspaces(tx, [workspaceId]); // the lock order (db/locks.ts): the space before its source
     const { rows } = await tx.execute<{ id: number }>(sql`
       UPDATE sauces SET summary_status = ${status}, summary = ${text}, summary_method = ${method}
       WHERE id = ${sauceId} AND summary_status = 'pending' RETURNING id`);

@@ -1,4 +1,5 @@
-import type { ImportJob, ImportSkip } from '@sauce/contract/account';
+import type { ImportJob, ImportPreview, ImportSkip, ImportStart } from '@sauce/contract/account';
+import type { Page } from '@sauce/contract/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiErrorOf, csrfHeaders, isTokenExpired, refreshSession } from '../../../lib/api.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
@@ -15,12 +16,27 @@ export interface DownloadProgress {
  * @throws ApiError with the server's code (429 when an export is already running).
  */
 export async function downloadExport(onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<void> {
-  const send = () => fetch('/api/account/export', { credentials: 'same-origin', signal, headers: csrfHeaders() });
+  return download('/api/account/export', 'sauce-export.zip', onProgress, signal);
+}
+
+/**
+ * GET /account/import/{id}/report.csv (issue #22): the import's report — every entry not
+ * imported, or imported with a change, and why — in the app's language, as a download.
+ * @throws ApiError with the server's code.
+ */
+export function downloadImportReport(id: number, lang: string): Promise<void> {
+  return download(`/api/account/import/${id}/report.csv?lang=${lang.startsWith('ko') ? 'ko' : 'en'}`, `sauce-import-${id}-report.csv`, () => undefined);
+}
+
+/** Fetches `url` (refreshing an expired session once) and hands it to the browser as a download named as the server says. */
+async function download(url: string, fallbackName: string, onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<void> {
+  const send = () => fetch(url, { credentials: 'same-origin', signal, headers: csrfHeaders() });
   let res = await send();
   if (res.status === 401 && isTokenExpired(401, await res.clone().json().catch(() => null)) && (await refreshSession())) res = await send();
   if (!res.ok || !res.body) throw apiErrorOf(res.status, await res.json().catch(() => null), res.statusText);
   const estimated = Number(res.headers.get('x-export-estimated-bytes')) || 0;
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'sauce-export.zip';
+  const type = res.headers.get('content-type') ?? 'application/octet-stream';
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const reader = res.body.getReader();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
@@ -31,18 +47,21 @@ export async function downloadExport(onProgress: (p: DownloadProgress) => void, 
     received += value.byteLength;
     onProgress({ received, estimated });
   }
-  const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }));
+  const blob = URL.createObjectURL(new Blob(parts, { type }));
   const a = document.createElement('a');
-  a.href = url;
+  a.href = blob;
   a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  setTimeout(() => URL.revokeObjectURL(blob), 60_000);
 }
 
 /** GET /account/import: the person's latest imports. */
 export const importsQuery = queryOptions({ queryKey: accountKeys.imports(), queryFn: () => api<ImportJob[]>('/account/import') });
+
+/** Whether an import still moves (queued or running): polled then. */
+export const importMoving = (job: ImportJob | undefined) => !job || job.status === 'queued' || job.status === 'running';
 
 /** One import, polled every second while it is queued or running. */
 export function useImportJob(id: number | null) {
@@ -50,7 +69,44 @@ export function useImportJob(id: number | null) {
     queryKey: accountKeys.importJob(id ?? 0),
     queryFn: () => api<ImportJob>(`/account/import/${id}`),
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 1000),
+    refetchInterval: (q) => (importMoving(q.state.data) ? 1000 : false),
+  });
+}
+
+/**
+ * GET /account/import/{id}/preview (issue #22): what importing the previewed file into
+ * `workspace` would do — nothing written. Asked again when the space or the folder choice changes.
+ */
+export function useImportPreview(id: number | null, workspace: number | null, recreateFolders: boolean) {
+  return useQuery({
+    queryKey: [...accountKeys.importJob(id ?? 0), 'preview', workspace, recreateFolders] as const,
+    queryFn: () => api<ImportPreview>(`/account/import/${id}/preview`, { query: { workspace: workspace!, recreateFolders: String(recreateFolders) } }),
+    enabled: id !== null && workspace !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** POST /account/import/{id}/start: imports the previewed file where the person chose. */
+export function useBeginImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ImportStart & { id: number }) => api<ImportJob>(`/account/import/${id}/start`, { method: 'POST', body }),
+    onSuccess: (job) => {
+      qc.setQueryData(accountKeys.importJob(job.id), job);
+      void qc.invalidateQueries({ queryKey: accountKeys.imports(), exact: true });
+    },
+  });
+}
+
+/** POST /account/import/{id}/cancel: stops a preview or an import under way (what it wrote stays). */
+export function useCancelImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<ImportJob>(`/account/import/${id}/cancel`, { method: 'POST' }),
+    onSuccess: (job) => {
+      qc.setQueryData(accountKeys.importJob(job.id), job);
+      void qc.invalidateQueries({ queryKey: accountKeys.imports(), exact: true });
+    },
   });
 }
 
@@ -58,30 +114,31 @@ export function useImportJob(id: number | null) {
 export function useImportSkips(id: number, enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.importSkips(id),
-    queryFn: () => api<{ results: ImportSkip[]; count: number }>(`/account/import/${id}/skipped`, { query: { pageSize: 200 } }),
+    queryFn: () => api<Page<ImportSkip>>(`/account/import/${id}/skipped`, { query: { pageSize: 200 } }),
     enabled,
   });
 }
 
 /**
- * POST /account/import (multipart `workspace`, `folder`, `file`): starts an import; the
- * answer is the queued job.
+ * POST /account/import (multipart `workspace`, `preview`, `file`): reads the file for a
+ * preview (issue #22: nothing is written until the person starts it); the answer is the
+ * import, status 'preview'.
  * @throws ApiError IMPORT_FILE_INVALID (400), PAYLOAD_TOO_LARGE (413), LIMIT_REACHED (422),
  *   IMPORT_IN_PROGRESS (409).
  */
 export function useStartImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { workspaceId: number; folderId: number | null; file: File }) => {
+    mutationFn: (input: { workspaceId: number; file: File }) => {
       const form = new FormData();
       form.set('workspace', String(input.workspaceId));
-      if (input.folderId !== null) form.set('folder', String(input.folderId));
+      form.set('preview', 'true');
       form.set('file', input.file);
       return api<ImportJob>('/account/import', { method: 'POST', body: form });
     },
     onSuccess: (job) => {
       qc.setQueryData(accountKeys.importJob(job.id), job);
-      void qc.invalidateQueries({ queryKey: accountKeys.imports() });
+      void qc.invalidateQueries({ queryKey: accountKeys.imports(), exact: true });
     },
   });
 }

@@ -1,9 +1,9 @@
-import type { ProfileCount, UpdateProfile } from '@sauce/contract/account';
+import type { ProfileCount } from '@sauce/contract/account';
 import type { User } from '@sauce/contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
-import { profileQuery } from '../../auth/api/get-profile.ts';
+import { profileQuery } from '../../../lib/session.ts';
 
 /** GET /auth/profile/count: the figures of /mypage/profile (sources, spaces, tags). */
 export const profileCountQuery = queryOptions({
@@ -13,23 +13,6 @@ export const profileCountQuery = queryOptions({
 
 export function useProfileCount() {
   return useQuery(profileCountQuery);
-}
-
-/**
- * PATCH /auth/profile (SPEC §2 EditUserInformation): nickname, job, marketing agreement,
- * tutorial flag. The cached profile takes the answer; cards and comments that show the
- * nickname are refetched.
- * @throws ApiError NICKNAME_EXISTS / NICKNAME_INVALID (400) for the nickname (SPEC §5).
- */
-export function useUpdateProfile() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateProfile) => api<User>('/auth/profile', { method: 'PATCH', body }),
-    onSuccess: (user, body) => {
-      qc.setQueryData(profileQuery.queryKey, user);
-      if (body.nickname !== undefined) void qc.invalidateQueries({ queryKey: ['sauces'] });
-    },
-  });
 }
 
 /**

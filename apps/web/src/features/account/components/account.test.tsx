@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '../../../test/testing-library.ts';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { ApiError } from '../../../lib/api.ts';

@@ -7,11 +7,10 @@ import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useUpdateProfile } from '../api/profile.ts';
+import { useUpdateProfile } from '../../../lib/session.ts';
 import { localNicknameProblem, nicknameMessage, serverNicknameProblem } from '../lib/nickname.ts';
 import { JobSelect, type JobType } from './job-select.tsx';
 import styles from './account.module.css';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /**
  * EditUserInformation (SPEC §2): nickname (1–15 characters, no spaces or emoji, unique
@@ -75,7 +74,7 @@ export function EditUserInformationDialog({ user, open, onOpenChange }: { user: 
           error={problem ? nicknameMessage(t, problem) : null}
           autoComplete="nickname"
           enterKeyHint="done"
-          ref={focusOnMount}
+          autoFocus
         />
         <JobSelect value={job} onChange={setJob} disabled={update.isPending} />
         <div className={styles.dialogActions}>

@@ -8,9 +8,11 @@ import { Panel } from '../../../components/panel.tsx';
 import { Switch } from '../../../components/switch.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useProfileCount, useProfileImage, useUpdateProfile } from '../api/profile.ts';
+import { useProfileCount, useProfileImage } from '../api/profile.ts';
+import { useUpdateProfile } from '../../../lib/session.ts';
 import { EditUserInformationDialog } from './edit-user-information-dialog.tsx';
 import styles from './account.module.css';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 /**
  * /mypage/profile's first panels (SPEC §2 My page, §3 User): the profile image (checked on
@@ -88,12 +90,14 @@ export function ProfilePanel({ user }: { user: User }) {
         )}
         <ul className={styles.figures} aria-label={t('figures.label')}>
           {figures.map((f) => (
-            <li key={f.label} className={styles.figure} title={f.hint || undefined}>
+            <Tooltip key={f.label} content={f.hint ?? ''}>
+            <li className={styles.figure}>
               <span className={styles.figureValue} aria-busy={f.value === undefined && !isError}>
                 {f.value === undefined ? (isError ? '–' : <span className={styles.figureSkeleton} aria-hidden />) : f.value.toLocaleString()}
               </span>
               <span className={styles.figureLabel}>{f.label}</span>
             </li>
+            </Tooltip>
           ))}
         </ul>
       </Panel>

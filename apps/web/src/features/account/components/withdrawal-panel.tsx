@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { forgetSession } from '../../../lib/query-client.ts';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { useWithdraw, useWithdrawalPreview } from '../api/withdrawal.ts';
 import styles from './account.module.css';
@@ -55,8 +55,7 @@ function WithdrawalSurvey({ onClose }: { onClose(): void }) {
         useAppStore.getState().reset();
         onClose();
         await navigate('/article');
-        queryClient.clear();
-        queryClient.setQueryData(['profile'], null);
+        forgetSession();
         showToast(t('withdrawal.done'), 'info');
       },
       onError: (e) => {

@@ -3,20 +3,19 @@ import type {
   AdminArticleListQuery,
   ArticlePreview,
   CreateArticle,
+  CreateFeed,
   Feed,
+  FeedPollResult,
   UpdateArticle,
+  UpdateFeed,
 } from '@sauce/contract/articles';
+import type { Page } from '@sauce/contract/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { articleKeys } from '../../../lib/query-keys.ts';
 
-/** A page of the admin article list. */
-export interface AdminArticlePage {
-  results: AdminArticle[];
-  count: number;
-  next: number | null;
-  previous: number | null;
-}
+/** A page of the admin article list (the contract's `page(zAdminArticle)`). */
+export type AdminArticlePage = Page<AdminArticle>;
 
 export type AdminFilters = Pick<AdminArticleListQuery, 'category' | 'status' | 'page'> & { search: string };
 
@@ -75,12 +74,8 @@ export function useDeleteArticle() {
   });
 }
 
-/** What a poll did: the feed as it then is, items read, articles added. */
-export interface FeedPollResult {
-  feed: Feed;
-  items: number;
-  added: number;
-}
+/** What a poll did: the feed as it then is, items read, articles added (zFeedPollResult). */
+export type { FeedPollResult } from '@sauce/contract/articles';
 
 /** GET /discovery/admin/feeds. */
 export function useFeeds(enabled = true) {
@@ -91,7 +86,7 @@ export function useFeeds(enabled = true) {
 export function useCreateFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: (input: { url: string; categoryId: number }) =>
+    mutationFn: (input: CreateFeed) =>
       api<FeedPollResult>('/discovery/admin/feeds', { method: 'POST', body: input }),
     onSuccess: invalidate,
   });
@@ -101,7 +96,7 @@ export function useCreateFeed() {
 export function useUpdateFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: ({ id, ...input }: { id: number; categoryId?: number; enabled?: boolean }) =>
+    mutationFn: ({ id, ...input }: UpdateFeed & { id: number }) =>
       api<Feed>(`/discovery/admin/feeds/${id}`, { method: 'PATCH', body: input }),
     onSuccess: invalidate,
   });

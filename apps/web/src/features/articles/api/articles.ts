@@ -1,16 +1,12 @@
 import type { Article, Category, ForkArticle, ForkResult } from '@sauce/contract/articles';
 import { ARTICLE_LIMITS } from '@sauce/contract/categories';
+import type { Page } from '@sauce/contract/common';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { articleKeys, folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 
-/** A page of the article list (`data.results` with count, next, previous). */
-export interface ArticlePage {
-  results: Article[];
-  count: number;
-  next: number | null;
-  previous: number | null;
-}
+/** A page of the article list (the contract's `page(zArticle)`). */
+export type ArticlePage = Page<Article>;
 
 /** Filters of the article list: category id (-1 all) and search (title or tag). */
 export interface ArticleFilters {

@@ -8,9 +8,9 @@ import { showLimitNoticeFor } from '../../../components/dialogs/limit-notice.ts'
 import { Switch } from '../../../components/switch.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
-import { useFolders } from '../../folders/api/folders.ts';
-import { useWorkspaces } from '../../workspaces/api/get-workspaces.ts';
-import { useWorkspaceName } from '../../workspaces/hooks/use-workspace-name.ts';
+import { useFolders } from '../../../lib/folders.ts';
+import { useWorkspaces } from '../../../lib/workspaces.ts';
+import { useWorkspaceName } from '../../../lib/workspaces.ts';
 import { useForkArticle } from '../api/articles.ts';
 import styles from './add-article-dialog.module.css';
 

@@ -2,7 +2,7 @@ import type { Article } from '@sauce/contract/articles';
 import { BookmarkPlus, Hash } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../../../lib/relative-time.ts';
+import { cardDate } from '../../../lib/relative-time.ts';
 import { ArticleCover } from './article-cover.tsx';
 import styles from './article-card.module.css';
 
@@ -20,8 +20,8 @@ const http = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : n
 
 /**
  * An article card (SPEC §2 Cards): thumbnail (or a generated cover), title, tags, then the
- * publisher's favicon and name (linking to their site) and the published date as a
- * relative label. The title is the card's link, stretched over it, and opens the article
+ * publisher's favicon and name (linking to their site) and the published date as cards
+ * write it (SPEC §2 Cards: 'YYYY.MM.DD'). The title is the card's link, stretched over it, and opens the article
  * in a new tab (`noopener noreferrer`); tags, the publisher link and 'save to my sauce' sit
  * above it as their own controls. Every box has its size before anything loads, so cards
  * never move (the grid's placeholders have the same size).
@@ -34,7 +34,7 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
   const thumbnail = thumbFailed ? null : http(article.thumbnail);
   const favicon = iconFailed ? null : http(article.favicon);
   const site = http(article.uploaderLink);
-  const date = article.publishedAt ? relativeTime(article.publishedAt) : '';
+  const date = article.publishedAt ? cardDate(article.publishedAt) : '';
 
   return (
     <article className={styles.card}>
@@ -91,8 +91,7 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
           <span className={styles.uploader}>{article.uploader}</span>
         )}
         {date && (
-          // Relative to now: the browser may hydrate minutes after the server wrote it.
-          <time className={styles.date} dateTime={article.publishedAt!} suppressHydrationWarning>
+          <time className={styles.date} dateTime={article.publishedAt!}>
             {date}
           </time>
         )}

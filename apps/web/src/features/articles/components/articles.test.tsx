@@ -1,7 +1,6 @@
 import type { Article } from '@sauce/contract/articles';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { cleanup, fireEvent, screen, within } from '../../../test/testing-library.ts';
-import { fireChange } from '../../../test/events.ts';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -56,10 +55,11 @@ describe('ArticleCard', () => {
     expect(container.textContent).toContain('D');
   });
 
-  it('shows a recent date as a relative label, and an old one as a date', () => {
+  it('shows the published date as YYYY.MM.DD, a recent one too (SPEC §2 Cards, issue #19 item 8)', () => {
     const recent = new Date(Date.now() - 3 * 3_600_000).toISOString();
     renderWithApp(<ArticleCard article={{ ...article, publishedAt: recent }} onSave={vi.fn()} onTag={vi.fn()} />);
-    expect(screen.getByText('3 hours ago')).toBeTruthy();
+    expect(screen.getByText(recent.slice(0, 10).replace(/-/g, '.')).tagName).toBe('TIME');
+    expect(screen.queryByText(/ago|just now/)).toBeNull();
     cleanup();
     renderWithApp(<ArticleCard article={{ ...article, publishedAt: '2015-03-30T00:00:00.000Z' }} onSave={vi.fn()} onTag={vi.fn()} />);
     expect(screen.getByText('2015.03.30')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('AddArticleDialog (336 px)', () => {
     const select = (await within(dialog).findByLabelText('Space')) as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['My space', 'Team']);
     expect(await within(dialog).findByText('This space has no folders yet. It will be saved under All.')).toBeTruthy();
-    fireChange(select, { target: { value: '3' } });
+    fireEvent.change(select, { target: { value: '3' } });
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Later' }));
     const ai = within(dialog).getByRole('switch', { name: 'AI summary' });
     expect(ai.getAttribute('aria-checked')).toBe('true');

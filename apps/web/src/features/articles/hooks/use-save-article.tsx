@@ -1,7 +1,7 @@
 import type { Article } from '@sauce/contract/articles';
 import { lazy, Suspense, useState } from 'react';
-import { useProfile } from '../../auth/api/get-profile.ts';
-import { openSignIn } from '../../auth/hooks/sign-in-modal.ts';
+import { useProfile } from '../../../lib/session.ts';
+import { openSignIn } from '../../../lib/sign-in-modal.ts';
 import { useArticle } from '../api/articles.ts';
 import { forgetClickedArticle, readClickedArticle, rememberClickedArticle } from '../lib/clicked-article.ts';
 

@@ -10,11 +10,10 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { useAuthConfig } from '../api/auth-config.ts';
 import { appleAuthorizeUrl, devSignIn, googleSignIn, googleSignUp } from '../api/sign-in.ts';
-import { closeSignIn, completeSignIn } from '../hooks/sign-in-modal.ts';
+import { closeSignIn, completeSignIn } from '../../../lib/sign-in-modal.ts';
 import { AppleMark, GoogleSignInButton, ProviderFallback } from './google-sign-in-button.tsx';
 import styles from './sign-in-dialog.module.css';
 import { TermsStep } from './terms-step.tsx';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Width of the dialog's buttons, px (Google's rendered button takes a number). */
 const BUTTON_WIDTH = 320;
@@ -170,7 +169,7 @@ function DevSignInForm({
         onChange={setEmail}
         placeholder={t('dev.emailPlaceholder')}
         autoComplete="email"
-        ref={focusOnMount}
+        autoFocus
         error={touched && !valid ? t('dev.invalidEmail') : null}
         required
       />

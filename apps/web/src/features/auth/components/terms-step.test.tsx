@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { TermsStep } from './terms-step.tsx';

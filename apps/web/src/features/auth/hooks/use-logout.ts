@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
-import { queryClient } from '../../../lib/query-client.ts';
+import { forgetSession } from '../../../lib/query-client.ts';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { logout } from '../api/sign-in.ts';
 
@@ -22,8 +22,7 @@ export function useLogout() {
     await logout().catch(() => undefined); // the cookies are cleared either way below
     useAppStore.getState().reset();
     if (!isPublicPage) await navigate('/article');
-    queryClient.clear();
-    queryClient.setQueryData(['profile'], null);
+    forgetSession();
     showToast(i18n.t('auth:logout.done'));
   };
 }

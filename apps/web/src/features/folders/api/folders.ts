@@ -1,22 +1,8 @@
-import type { Folder } from '@sauce/contract/folders';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Folder, FolderBody } from '@sauce/contract/folders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { foldersQuery } from '../../../lib/folders.ts';
 import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
-
-type List = { results: Folder[]; count: number };
-
-/** GET /archive/folder/{workspace}/list?ordering=order (SPEC §7 Folders). */
-export const foldersQuery = (workspaceId: number) =>
-  queryOptions({
-    queryKey: folderKeys.list(workspaceId),
-    queryFn: async () =>
-      (await api<List>(`/archive/folder/${workspaceId}/list`, { query: { ordering: 'order' } })).results,
-  });
-
-/** The workspace's folders by order; empty while loading. */
-export function useFolders(workspaceId: number | undefined) {
-  return useQuery({ ...foldersQuery(workspaceId ?? 0), enabled: workspaceId !== undefined });
-}
 
 function useInvalidate(workspaceId: number) {
   const qc = useQueryClient();
@@ -26,12 +12,22 @@ function useInvalidate(workspaceId: number) {
   ]);
 }
 
-/** POST /archive/folder/{workspace} {name}; resolves to the new folder. */
+/**
+ * POST /archive/folder/{workspace} {name}; resolves to the new folder, which is appended to
+ * the cached list at once (SPEC §4 Create folder) — the caller's own `onSuccess` (closing
+ * the dialog, preselecting the folder) runs without waiting for the list's refetch.
+ */
 export function useCreateFolder(workspaceId: number) {
   const invalidate = useInvalidate(workspaceId);
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<Folder>(`/archive/folder/${workspaceId}`, { method: 'POST', body: { name } }),
-    onSuccess: invalidate,
+    mutationFn: (name: string) => api<Folder>(`/archive/folder/${workspaceId}`, { method: 'POST', body: { name } satisfies FolderBody }),
+    onSuccess: (folder) => {
+      qc.setQueryData(foldersQuery(workspaceId).queryKey, (list) =>
+        list && !list.some((f) => f.id === folder.id) ? [...list, folder] : list,
+      );
+      void invalidate();
+    },
   });
 }
 

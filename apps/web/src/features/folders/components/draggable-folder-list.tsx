@@ -12,6 +12,14 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** Where the plain list hands over to the draggable one: the row element focused, and whether Space asked to lift it meanwhile. */
+export interface Handover {
+  /** The `data-focus-key` of the element that had focus. */
+  focusKey: string | null;
+  /** Space was pressed on that row's handle before drag and drop was there: lift it once it is. */
+  lift: boolean;
+}
+
 export interface DraggableFolderListProps {
   droppableId: string;
   folders: readonly Folder[];
@@ -21,25 +29,37 @@ export interface DraggableFolderListProps {
   renderRow(folder: Folder, handleProps: DraggableProvidedDragHandleProps | null): ReactNode;
   /** The folders in their new order, after a drop that moved one (SPEC §4 Reorder folders). */
   onReorder(next: Folder[]): void;
-  /** The `data-focus-key` of the element to focus once shown (the plain list had it focused). */
-  refocusRef: RefObject<string | null>;
+  /** The element to focus once shown (the plain list had it focused), and whether to lift its row (Space was pressed on it meanwhile). */
+  handoverRef: RefObject<Handover>;
 }
 
 /**
  * The sidebar's folder list with drag and drop (@hello-pangea/dnd: pointer, touch and
  * keyboard — Space to lift, arrows to move — announced to screen readers in the person's
- * language). Loaded by FolderNav when the browser is idle, for people who may reorder.
+ * language). Loaded by FolderNav on the list's first use, for people who may reorder.
  */
-export function DraggableFolderList({ droppableId, folders, rowClass, renderRow, onReorder, refocusRef }: DraggableFolderListProps) {
+export function DraggableFolderList({ droppableId, folders, rowClass, renderRow, onReorder, handoverRef }: DraggableFolderListProps) {
   const { t } = useTranslation('folders');
   const ref = useRef<HTMLUListElement | null>(null);
   const position = (index: number) => index + 1;
 
   useLayoutEffect(() => {
-    const key = refocusRef.current;
-    refocusRef.current = null;
-    if (key) ref.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
-  }, [refocusRef]);
+    const { focusKey, lift } = handoverRef.current;
+    handoverRef.current = { focusKey: null, lift: false };
+    const el = focusKey ? ref.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
+    if (!el) return;
+    el.focus();
+    if (!lift) return;
+    // The Space pressed before drag and drop was there, given to its keyboard sensor (which
+    // reads `keyCode`) once the drag and drop context has registered the rows.
+    const timer = setTimeout(() => {
+      if (document.activeElement !== el) return;
+      const space = new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, cancelable: true });
+      Object.defineProperty(space, 'keyCode', { value: 32 });
+      el.dispatchEvent(space);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [handoverRef]);
 
   return (
     <DragDropContext

@@ -4,7 +4,8 @@ import { showLimitNoticeFor } from '../../../components/dialogs/limit-notice.ts'
 import { ApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useCreateFolder, useFolders } from '../api/folders.ts';
+import { useCreateFolder } from '../api/folders.ts';
+import { useFolders } from '../../../lib/folders.ts';
 import { showFolderNotAuthorized } from '../hooks/use-folder-add-guard.ts';
 import { FolderNameDialog } from './folder-name-dialog.tsx';
 

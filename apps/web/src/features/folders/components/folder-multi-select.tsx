@@ -1,10 +1,11 @@
 import type { Folder } from '@sauce/contract/folders';
-import { LIMITS } from '@sauce/contract/limits';
+import { reached } from '@sauce/contract/limits';
 import { ChevronDown, FolderPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuCheckboxItem, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../components/menu.tsx';
-import { useFolders } from '../api/folders.ts';
+import { usePlan } from '../../../lib/plan.ts';
+import { useFolders } from '../../../lib/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
 import { FolderAddDialog } from './folder-add-dialog.tsx';
 import styles from './folder-multi-select.module.css';
@@ -33,7 +34,7 @@ export function folderSelectionLabel(
 /**
  * Multi-select folder dropdown (SPEC §2 Dialogs, §5): a checkbox row per folder in
  * reverse order, scrolling once the space holds the maximum; a create-folder button,
- * disabled at the beta limit, opens FolderAdd and preselects the new folder.
+ * disabled at the plan's limit, opens FolderAdd and preselects the new folder.
  */
 export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiSelectProps) {
   const { t } = useTranslation('folders');
@@ -50,7 +51,7 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
   const list = folders ?? [];
   const byId = new Map(list.map((f) => [f.id, f]));
   const selected = value.map((id) => byId.get(id)).filter((f): f is Folder => f !== undefined);
-  const atLimit = list.length >= LIMITS.foldersPerWorkspace;
+  const atLimit = reached(list.length, usePlan().folders);
   const rows = [...list].reverse();
   const label = folderSelectionLabel(selected, t);
 
@@ -88,7 +89,6 @@ export function FolderMultiSelect({ workspaceId, value, onChange }: FolderMultiS
             onSelect={() => {
               addAfterClose.current = true;
             }}
-            title={atLimit ? t('multi.limitHint') : undefined}
           >
             <span>{t('multi.create')}</span>
             {atLimit && <span className={styles.limit}>{t('multi.limitHint')}</span>}

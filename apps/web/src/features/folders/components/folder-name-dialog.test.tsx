@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { clampText, countChars } from '../../../lib/text-limit.ts';
@@ -85,6 +85,15 @@ describe('folder name rules (SPEC §5)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(confirm.disabled).toBe(true);
     expect(folderNameProblem('Marketing', ['Marketing'], 'Design')).toBe('exists');
+  });
+
+  it('names that differ only in letter case are one name, as the server says (issue #19 item 8)', () => {
+    expect(folderNameProblem('team REFS', ['Team refs'])).toBe('exists');
+    expect(folderNameProblem('ÄRGER', ['ärger'])).toBe('exists');
+    expect(folderNameProblem('Team refs2', ['Team refs'])).toBeNull();
+    // Renaming a folder to another case of its own name is a change, and allowed.
+    expect(folderNameProblem('Team Refs', ['Marketing'], 'Team refs')).toBeNull();
+    expect(folderNameProblem('Team refs', ['Marketing'], 'Team refs')).toBe('unchanged');
   });
 
   it('refills the field each time it opens, and follows a new prefilled name while open', () => {

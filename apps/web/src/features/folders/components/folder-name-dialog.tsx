@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** A folder name as the server will store it: line breaks removed, trimmed (SPEC §5). */
 export function normalizeFolderName(name: string): string {
@@ -13,7 +12,9 @@ export function normalizeFolderName(name: string): string {
 
 /**
  * Why `name` cannot be submitted, or null (SPEC §5 Folder name): 'empty' when blank,
- * 'exists' when it equals another folder of the space, 'unchanged' when it equals `current`.
+ * 'exists' when it is another folder's name of the space ignoring letter case (the server's
+ * rule, README 'Names and letter case': 'Team refs' and 'team REFS' are one name),
+ * 'unchanged' when it equals `current` exactly (another case of it is a change).
  */
 export function folderNameProblem(
   name: string,
@@ -23,7 +24,8 @@ export function folderNameProblem(
   const n = normalizeFolderName(name);
   if (!n) return 'empty';
   if (current !== undefined && n === current) return 'unchanged';
-  if (existing.some((e) => e === n)) return 'exists';
+  const lower = n.toLowerCase();
+  if (existing.some((e) => e.toLowerCase() === lower)) return 'exists';
   return null;
 }
 
@@ -95,8 +97,9 @@ export function FolderNameDialog({
           value={name}
           onChange={setName}
           maxLength={LIMITS.folderNameLength}
-          error={problem === 'exists' ? t('nameExists') : null}
-          ref={focusOnMount}
+          // Not while closing: the name just created is in the list by then.
+          error={problem === 'exists' && open ? t('nameExists') : null}
+          autoFocus
           autoComplete="off"
           enterKeyHint="done"
         />

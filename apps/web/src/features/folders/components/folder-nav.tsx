@@ -1,40 +1,51 @@
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import type { Folder as FolderT } from '@sauce/contract/folders';
 import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
 import { usePolicy } from '../../../lib/use-policy.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useDeleteFolder, useFolders, useReorderFolders } from '../api/folders.ts';
+import { useDeleteFolder, useReorderFolders } from '../api/folders.ts';
+import { useFolders } from '../../../lib/folders.ts';
 import { useFolderAddGuard } from '../hooks/use-folder-add-guard.ts';
+import type { DraggableFolderList as DraggableFolderListT, Handover } from './draggable-folder-list.tsx';
 import { formatFolderCount } from './folder-count.ts';
 import styles from './folder-nav.module.css';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
-// Issue #11 item 2: the dialogs load when opened, drag and drop when the browser is idle.
+// Issue #11 item 2: the dialogs load when opened. Issue #19 item 2: drag and drop (25 KB)
+// loads on the folder list's first use — the pointer over it or a touch on it, the keyboard's
+// focus in it — not with the page.
 const FolderAddDialog = lazy(async () => ({ default: (await import('./folder-add-dialog.tsx')).FolderAddDialog }));
 const FolderRenameDialog = lazy(async () => ({ default: (await import('./folder-rename-dialog.tsx')).FolderRenameDialog }));
-const DraggableFolderList = lazy(async () => ({ default: (await import('./draggable-folder-list.tsx')).DraggableFolderList }));
 
 /**
  * The folder list before drag and drop is loaded. When it gives way to the draggable list,
- * it notes the `data-focus-key` of the row element that had focus in `refocusRef`, for the
- * draggable list to focus the same element (a keyboard user keeps their place).
+ * it notes in `handoverRef` the `data-focus-key` of the row element that had focus, for the
+ * draggable list to focus the same element (a keyboard user keeps their place), and a Space
+ * pressed on a row meanwhile, for the draggable list to lift it.
  */
-function PlainFolderList({ refocusRef, children }: { refocusRef: RefObject<string | null>; children: ReactNode }) {
+function PlainFolderList({ handoverRef, children }: { handoverRef: RefObject<Handover>; children: ReactNode }) {
   const ref = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
     const list = ref.current;
     return () => {
       const focused = document.activeElement;
-      if (list && focused && list.contains(focused)) refocusRef.current = focused.getAttribute('data-focus-key');
+      const key = list && focused && list.contains(focused) ? focused.getAttribute('data-focus-key') : null;
+      handoverRef.current = { focusKey: key, lift: handoverRef.current.lift && key === handoverRef.current.focusKey };
     };
-  }, [refocusRef]);
+  }, [handoverRef]);
+  const holdLift = (e: KeyboardEvent<HTMLUListElement>) => {
+    const key = (e.target as HTMLElement).getAttribute('data-focus-key');
+    if (e.key !== ' ' || !key?.startsWith('folder-') || key.startsWith('folder-menu-')) return;
+    e.preventDefault(); // no scrolling: the row is lifted once drag and drop is there
+    handoverRef.current = { focusKey: key, lift: true };
+  };
   return (
-    <ul className={styles.list} ref={ref}>
+    <ul className={styles.list} ref={ref} onKeyDown={holdLift}>
       {children}
     </ul>
   );
@@ -58,7 +69,8 @@ export interface FolderNavProps {
  * badges and a hover menu to rename or delete. Readers see no menu and cannot drag; the add
  * button stays and answers them with the not-authorized notice (SPEC §6). What each person
  * may do comes from the space's abilities. The list is first drawn without drag and drop,
- * which replaces it when the browser is idle, keeping the focused row focused.
+ * which replaces it on the list's first use, keeping the focused row focused (and lifting it
+ * when Space was pressed meanwhile).
  */
 export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelectedDeleted }: FolderNavProps) {
   const { t } = useTranslation('folders');
@@ -73,10 +85,30 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
   const countIdPrefix = useId();
   const list = folders ?? [];
   const canReorder = abilities.reorderFolders;
-  const [idle, setIdle] = useState(false);
-  useEffect(() => (canReorder ? whenIdle(() => setIdle(true)) : undefined), [canReorder]);
-  /** The row element focused when the plain list gave way to the draggable one. */
-  const refocusRef = useRef<string | null>(null);
+  /**
+   * The draggable list, once loaded: asked for on the list's first use (pointer over it,
+   * touch or focus in it), or as soon as it is shown on a touch screen, where no pointer
+   * hovers before the long press that lifts a folder. The plain list stays, focus and all,
+   * until it has arrived (no fallback between).
+   */
+  const [DraggableFolderList, setDraggableFolderList] = useState<typeof DraggableFolderListT | null>(null);
+  const asked = useRef(false);
+  const use = useCallback(() => {
+    if (!canReorder || asked.current) return;
+    asked.current = true;
+    import('./draggable-folder-list.tsx').then(
+      (m) => setDraggableFolderList(() => m.DraggableFolderList),
+      () => {
+        asked.current = false; // offline: the next use asks again
+      },
+    );
+  }, [canReorder]);
+  useEffect(() => {
+    if (window.matchMedia('(hover: none)').matches) use();
+  }, [use]);
+  /** What the plain list hands over to the draggable one. */
+  const handoverRef = useRef<Handover>({ focusKey: null, lift: false });
+  const dragHintId = `${countIdPrefix}-drag-hint`;
 
   const askDelete = async (folder: FolderT) => {
     const ok = await confirmDialog({
@@ -107,16 +139,16 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
     const countId = `${countIdPrefix}-count-${folder.id}`;
     return (
       <>
+        <Tooltip content={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`} side="right">
         <div
           {...handleProps}
           role="button"
           tabIndex={0}
           aria-label={folder.name}
           aria-current={selected ? 'page' : undefined}
-          title={`${folder.name} · ${t('itemCount', { count: folder.itemCount })}`}
           // The badge is hidden from screen readers: the count is said
           // here, before the drag instructions (the title would be lost).
-          aria-describedby={[countId, handleProps?.['aria-describedby']].filter(Boolean).join(' ')}
+          aria-describedby={[countId, handleProps ? handleProps['aria-describedby'] : canReorder && dragHintId].filter(Boolean).join(' ')}
           className={styles.handle}
           data-focus-key={`folder-${folder.id}`}
           onClick={() => onSelect(folder)}
@@ -132,6 +164,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
             {formatFolderCount(folder.itemCount)}
           </CountBadge>
         </div>
+        </Tooltip>
         <span id={countId} className="visually-hidden">
           {t('itemCount', { count: folder.itemCount })}
         </span>
@@ -162,7 +195,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
     [styles.row, folder.id === selectedId && styles.selected, dragging && styles.dragging].filter(Boolean).join(' ');
 
   const staticList = (
-    <PlainFolderList refocusRef={refocusRef}>
+    <PlainFolderList handoverRef={handoverRef}>
       {list.map((folder) => (
         <li key={folder.id} className={rowClass(folder)}>
           {renderRow(folder)}
@@ -172,7 +205,7 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
   );
 
   return (
-    <nav className={styles.nav} aria-label={t('shell:sidebar.folders')}>
+    <nav className={styles.nav} aria-label={t('shell:sidebar.folders')} onPointerEnter={use} onPointerDown={use} onFocus={use}>
       <button
         type="button"
         className={`${styles.entry} ${selectedId === null ? styles.selected : ''}`}
@@ -190,15 +223,11 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
 
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('section')}</h2>
-        <button
-          type="button"
-          className={styles.add}
-          aria-label={t('add')}
-          title={t('add')}
-          onClick={() => guard.request(() => setAdding(true))}
-        >
-          <Plus size={16} strokeWidth={1.75} aria-hidden />
-        </button>
+        <Tooltip content={t('add')}>
+          <button type="button" className={styles.add} aria-label={t('add')} onClick={() => guard.request(() => setAdding(true))}>
+            <Plus size={16} strokeWidth={1.75} aria-hidden />
+          </button>
+        </Tooltip>
       </div>
 
       {isPending ? (
@@ -214,23 +243,30 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
           <p>{t('empty')}</p>
           {abilities.createFolder && <p className={styles.emptyHint}>{t('emptyHint')}</p>}
         </div>
-      ) : canReorder && idle ? (
-        <Suspense fallback={staticList}>
-          <DraggableFolderList
-            droppableId={`folders-${workspaceId}`}
-            folders={list}
-            rowClass={rowClass}
-            renderRow={renderRow}
-            onReorder={(next) => reorder.mutate(next, { onError: () => showToast(t('reorderFailed'), 'error') })}
-            refocusRef={refocusRef}
-          />
-        </Suspense>
+      ) : canReorder && DraggableFolderList ? (
+        <DraggableFolderList
+          droppableId={`folders-${workspaceId}`}
+          folders={list}
+          rowClass={rowClass}
+          renderRow={renderRow}
+          onReorder={(next) => reorder.mutate(next, { onError: () => showToast(t('reorderFailed'), 'error') })}
+          handoverRef={handoverRef}
+        />
       ) : (
         staticList
       )}
+      {canReorder && !DraggableFolderList && (
+        // Said by the plain list's rows as the draggable list's are (the same words).
+        <span id={dragHintId} className="visually-hidden">
+          {t('dragHint')}
+        </span>
+      )}
 
+      {/* Keyed: a list that changes kind (empty → draggable, both unkeyed) must not take
+          over the dialogs' boundary, which remounted the open add dialog empty and lost
+          its 'created' callback (issue #19 item 8: a new account's first folder). */}
       {(adding || renaming) && (
-        <Suspense fallback={null}>
+        <Suspense key="dialogs" fallback={null}>
           {adding && <FolderAddDialog workspaceId={workspaceId} open onOpenChange={setAdding} />}
           {renaming && <FolderRenameDialog workspaceId={workspaceId} folder={renaming} onClose={() => setRenaming(null)} />}
         </Suspense>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
-import { useFolders, useRenameFolder } from '../api/folders.ts';
+import { useFolders } from '../../../lib/folders.ts';
+import { useRenameFolder } from '../api/folders.ts';
 import { FolderNameDialog } from './folder-name-dialog.tsx';
 
 export interface FolderRenameDialogProps {

@@ -1,4 +1,5 @@
-import type { Notice, NoticeInput } from '@sauce/contract/account';
+import type { Notice, NoticeInput, NoticeUnread } from '@sauce/contract/account';
+import type { Page } from '@sauce/contract/common';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { noticeKeys } from '../../../lib/query-keys.ts';
@@ -9,7 +10,7 @@ const PAGE_SIZE = 20;
 export const noticesQuery = infiniteQueryOptions({
   queryKey: noticeKeys.list(),
   queryFn: ({ pageParam }) =>
-    api<{ results: Notice[]; count: number; next: number | null }>('/notice', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+    api<Page<Notice>>('/notice', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => last.next,
 });
@@ -21,7 +22,7 @@ export function useNotices() {
 /** GET /notice/unread: notices the person has not seen (the avatar menu's dot). */
 export const unreadNoticesQuery = queryOptions({
   queryKey: noticeKeys.unread(),
-  queryFn: async () => (await api<{ count: number }>('/notice/unread')).count,
+  queryFn: async () => (await api<NoticeUnread>('/notice/unread')).count,
   staleTime: 60_000,
 });
 

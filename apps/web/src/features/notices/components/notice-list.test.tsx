@@ -1,6 +1,6 @@
 import type { Notice } from '@sauce/contract/account';
 import type { User } from '@sauce/contract/auth';
-import { cleanup, fireEvent, screen, waitFor, within } from '../../../test/testing-library.ts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';

@@ -12,8 +12,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices, useUpdateNotice } from '../api/notices.ts';
 import styles from './notice-list.module.css';
-import { keepValue } from '../../../lib/kept-value.ts';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 /**
  * /mypage/notice (SPEC §2): notices newest first; those published since the last visit are
@@ -72,9 +71,11 @@ export function NoticeList({ user }: { user: User }) {
                     {n.isNew && <span className={styles.new}>{t('new')}</span>}
                     {n.title}
                   </h2>
-                  <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()} className={styles.date}>
-                    {relativeTime(n.createdAt)}
-                  </time>
+                  <Tooltip content={new Date(n.createdAt).toLocaleString()}>
+                    <time dateTime={n.createdAt} className={styles.date}>
+                      {relativeTime(n.createdAt)}
+                    </time>
+                  </Tooltip>
                 </header>
                 <p className={styles.body}>{n.body}</p>
                 {user.isAdmin && (
@@ -126,10 +127,10 @@ function NoticeEditor({ notice, onClose }: { notice?: Notice; onClose(): void })
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t(notice ? 'edit' : 'write')} width={520}>
       <form onSubmit={submit} className={styles.form} noValidate>
-        <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} ref={focusOnMount} />
+        <TextField label={t('titleLabel')} value={title} onChange={setTitle} maxLength={100} autoFocus />
         <label className={styles.field}>
           <span>{t('bodyLabel')}</span>
-          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(keepValue(e.currentTarget, e.currentTarget.value.slice(0, 5000)))} rows={8} />
+          <textarea className={styles.textarea} value={body} onChange={(e) => setBody(e.currentTarget.value.slice(0, 5000))} rows={8} />
         </label>
         <div className={styles.actions}>
           <Button onClick={onClose}>{t('common:cancel')}</Button>

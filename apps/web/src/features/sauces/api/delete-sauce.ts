@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import type { SaucePage } from './get-sauces.ts';
+import { updateCachedLists } from './get-sauces.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import { invalidateAfterSauceWrite } from './keys.ts';
 
@@ -13,9 +13,11 @@ export function useDeleteSauce(workspaceId: number) {
   return useMutation({
     mutationFn: (id: number) => api<null>(`/archive/sauce/${workspaceId}/${id}`, { method: 'DELETE' }),
     onSuccess: async (_data, id) => {
-      qc.setQueriesData<SaucePage>({ queryKey: sauceKeys.lists(workspaceId) }, (page) =>
-        page && { ...page, results: page.results.filter((s) => s.id !== id), count: Math.max(0, page.count - 1) },
-      );
+      updateCachedLists(qc, workspaceId, (page) => ({
+        ...page,
+        results: page.results.filter((s) => s.id !== id),
+        count: Math.max(0, page.count - 1),
+      }));
       qc.removeQueries({ queryKey: sauceKeys.detail(workspaceId, id) });
       await invalidateAfterSauceWrite(qc, workspaceId);
     },

@@ -1,14 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
+import { folderKeys, sauceKeys, tagKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Refreshes what a source write changes: the source lists and details, the folder list
- * (item counts) and the workspace status (sidebar totals).
+ * (item counts), the workspace status (sidebar totals) and the person's tags (a save makes
+ * the tags it names).
  */
 export function invalidateAfterSauceWrite(qc: QueryClient, workspaceId: number) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: sauceKeys.all(workspaceId) }),
     qc.invalidateQueries({ queryKey: folderKeys.list(workspaceId) }),
     qc.invalidateQueries({ queryKey: workspaceKeys.status(workspaceId) }),
+    // The save made the source's new tags (issue #19 item 8): suggestions and filters follow.
+    qc.invalidateQueries({ queryKey: tagKeys.all }),
   ]);
 }

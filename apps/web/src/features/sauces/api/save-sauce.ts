@@ -1,40 +1,13 @@
-import type { ImageInput, Sauce, UpdateSauce } from '@sauce/contract/sauces';
+import type { CreateSauceInput, Sauce, UpdateSauceInput } from '@sauce/contract/sauces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import { invalidateAfterSauceWrite } from './keys.ts';
 
-/** POST /archive/sauce/{workspace} body for a text source (zCreateTextSauce). */
-export interface CreateTextSauceInput {
-  type: 'TEXT';
-  title: string;
-  textSauce: { text: string; link: string | null };
-  tagSet: string[];
-  folderSet: number[];
-}
-
-/**
- * POST /archive/sauce/{workspace} body for an image source (zCreateImageSauce): images in
- * order, each an upload id with its comments. A new comment's `id` is a key the client
- * chose (string), which its replies name as `parent`.
- */
-export interface CreateImageSauceInput {
-  type: 'IMAGE';
-  title: string;
-  imageSauce: ImageInput[];
-  tagSet: string[];
-  folderSet: number[];
-}
-
-export type CreateSauceInput = CreateTextSauceInput | CreateImageSauceInput;
-
-/** PATCH body of an image source: what changed (zUpdateSauce with zImageInput's input shape). */
-export interface UpdateImageSauceInput {
-  title?: string;
-  imageSauce?: ImageInput[];
-  tagSet?: string[];
-  folderSet?: number[];
-}
+// Bodies are the contract's (issue #19 item 6): zCreateTextSauce / zCreateImageSauce /
+// zUpdateSauce as a client sends them (z.input). An image's new comment's `id` is a key the
+// client chose (string), which its replies name as `parent`.
+export type { CreateImageSauceInput, CreateSauceInput, CreateTextSauceInput, UpdateSauceInput } from '@sauce/contract/sauces';
 
 /**
  * POST /archive/sauce/{workspace}. For a text source the server reads the link's metadata
@@ -60,7 +33,7 @@ export function useCreateSauce(workspaceId: number) {
 export function useUpdateSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: (UpdateSauce | UpdateImageSauceInput) & { id: number }) =>
+    mutationFn: ({ id, ...body }: UpdateSauceInput & { id: number }) =>
       api<Sauce>(`/archive/sauce/${workspaceId}/${id}`, { method: 'PATCH', body }),
     onSuccess: async (saved) => {
       qc.setQueryData(sauceKeys.detail(workspaceId, saved.id), saved);

@@ -1,21 +1,18 @@
-import type { Sauce } from '@sauce/contract/sauces';
+import type { Sauce, ShareBody, ShareLink } from '@sauce/contract/sauces';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import type { SaucePage } from './get-sauces.ts';
+import { updateCachedLists } from './get-sauces.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
-/** SPEC §3 Share link: `link` is null when sharing is off. */
-export interface ShareLink {
-  link: string | null;
-  isShareEnabled: boolean;
-}
+/** SPEC §3 Share link (the contract's zShareLink): `link` is null when sharing is off. */
+export type { ShareLink } from '@sauce/contract/sauces';
 
 /**
  * POST /archive/sauce/{workspace}/{id}/share {isShareEnabled} (SPEC §7). Turning it on
  * again keeps the same link, so it is also how an open dialog learns the current link.
  */
 export function setSharing(workspaceId: number, id: number, isShareEnabled: boolean): Promise<ShareLink> {
-  return api<ShareLink>(`/archive/sauce/${workspaceId}/${id}/share`, { method: 'POST', body: { isShareEnabled } });
+  return api<ShareLink>(`/archive/sauce/${workspaceId}/${id}/share`, { method: 'POST', body: { isShareEnabled } satisfies ShareBody });
 }
 
 /**
@@ -29,9 +26,7 @@ export function useSetSharing(workspaceId: number, id: number) {
     onSuccess: ({ isShareEnabled }) => {
       const patch = (s: Sauce) => (s.id === id ? { ...s, isShareEnabled } : s);
       qc.setQueryData<Sauce>(sauceKeys.detail(workspaceId, id), (s) => s && patch(s));
-      qc.setQueriesData<SaucePage>({ queryKey: sauceKeys.lists(workspaceId) }, (page) =>
-        page && { ...page, results: page.results.map(patch) },
-      );
+      updateCachedLists(qc, workspaceId, (page) => ({ ...page, results: page.results.map(patch) }));
     },
   });
 }

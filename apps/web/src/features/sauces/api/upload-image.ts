@@ -1,4 +1,4 @@
-import type { UploadedImage } from '@sauce/contract/sauces';
+import type { UploadResult } from '@sauce/contract/sauces';
 import { ApiError, apiErrorOf, csrfHeaders, isTokenExpired, refreshSession } from '../../../lib/api.ts';
 
 export interface UploadImageOptions {
@@ -62,19 +62,20 @@ function send(url: string, file: File, opts: UploadImageOptions): Promise<RawRes
  * anti-forgery header like {@link api}; after a 401 TOKEN_EXPIRED it refreshes the session
  * once and sends the file again.
  * @returns the upload: its id for the save body, signed URLs (they expire: never store
- *   them), pixel size and dominant colour.
+ *   them), pixel size, dominant colour and palette, and `similarTo`: the space's sources
+ *   already holding a nearly identical image (issue #21 item 5).
  * @throws ApiError PAYLOAD_TOO_LARGE 413 (`details.limitBytes`), TOO_MANY_PIXELS 413
  *   (`details.limitPixels`), UNSUPPORTED_IMAGE 415 (SVG included), VIEWER_CANNOT_UPLOAD
  *   403, LIMIT_REACHED 422, NETWORK (status 0); DOMException AbortError when aborted.
  */
-export async function uploadImage(workspaceId: number, file: File, opts: UploadImageOptions = {}): Promise<UploadedImage> {
+export async function uploadImage(workspaceId: number, file: File, opts: UploadImageOptions = {}): Promise<UploadResult> {
   const url = `/api/archive/sauce/${workspaceId}/image/upload/single`;
   let res = await send(url, file, opts);
   if (isTokenExpired(res.status, res.json) && (await refreshSession())) {
     opts.onProgress?.(0);
     res = await send(url, file, opts);
   }
-  const body = res.json as { success?: boolean; data?: UploadedImage } | null;
+  const body = res.json as { success?: boolean; data?: UploadResult } | null;
   if (res.status >= 200 && res.status < 300 && body?.success && body.data) return body.data;
   const error = apiErrorOf(res.status, res.json, res.statusText);
   const byStatus = CODE_BY_STATUS[res.status];

@@ -3,8 +3,9 @@ import { LIMITS } from '@sauce/contract/limits';
 import { AlertCircle, ImagePlus, X } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommentBadge, type ImageStripProps, Thumb } from './image-strip.tsx';
+import { CommentBadge, type ImageStripProps, Thumb } from './image-strip-parts.tsx';
 import styles from './image-strip.module.css';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 /**
  * The edit mode of {@link ImageStrip}: each image shows its upload (a bar, or why it
@@ -111,15 +112,11 @@ export function EditableImageStrip({ images, selected, onSelect, onMove, onRemov
                             />
                           </span>
                         )}
-                        <button
-                          type="button"
-                          className={styles.remove}
-                          aria-label={t('strip.remove', { n })}
-                          title={t('strip.remove', { n })}
-                          onClick={() => onRemove?.(img.key)}
-                        >
-                          <X size={12} strokeWidth={2.25} aria-hidden />
-                        </button>
+                        <Tooltip content={t('strip.remove', { n })}>
+                          <button type="button" className={styles.remove} aria-label={t('strip.remove', { n })} onClick={() => onRemove?.(img.key)}>
+                            <X size={12} strokeWidth={2.25} aria-hidden />
+                          </button>
+                        </Tooltip>
                       </li>
                     )}
                   </Draggable>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { clampText, countChars } from '../../../lib/text-limit.ts';
 import styles from './image-comment-composer.module.css';
-import { keepValue } from '../../../lib/kept-value.ts';
 
 export interface ImageCommentComposerProps {
   /** The textarea's accessible name, e.g. 'Comment 3'. */
@@ -90,7 +89,7 @@ export function ImageCommentComposer({
         rows={2}
         placeholder={placeholder}
         aria-describedby={`${id}-hint ${id}-count`}
-        onChange={(e) => setMessage(keepValue(e.currentTarget, clampText(e.currentTarget.value, LIMITS.commentLength)))}
+        onChange={(e) => setMessage(clampText(e.currentTarget.value, LIMITS.commentLength))}
         onKeyDown={onKeyDown}
       />
       <div className={styles.footer}>

@@ -3,12 +3,13 @@ import { CornerDownRight, type LucideIcon, MessageSquare, Pencil, Reply, Trash2 
 import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
-import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../hooks/use-image-archive.ts';
+import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../lib/image-archive/state.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { formatSauceDate } from '../lib/format.ts';
 import { Avatar } from './author-avatar.tsx';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
 import styles from './image-comment-list.module.css';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 export interface ImageCommentListProps {
   /** The selected image; null when there is none yet. */
@@ -243,16 +244,12 @@ function CommentAction({
   danger?: boolean;
 } & Pick<ComponentProps<'button'>, 'disabled' | 'onClick' | 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur'>) {
   return (
-    <button
-      type="button"
-      className={danger ? `${styles.action} ${styles.danger}` : styles.action}
-      aria-label={label}
-      title={label}
-      {...button}
-    >
-      <Icon size={14} strokeWidth={1.75} aria-hidden />
-      <span className={styles.actionText}>{text}</span>
-    </button>
+    <Tooltip content={label}>
+      <button type="button" className={danger ? `${styles.action} ${styles.danger}` : styles.action} aria-label={label} {...button}>
+        <Icon size={14} strokeWidth={1.75} aria-hidden />
+        <span className={styles.actionText}>{text}</span>
+      </button>
+    </Tooltip>
   );
 }
 
@@ -300,9 +297,11 @@ function CommentBody({
         <span aria-hidden>·</span>
         {comment.createdAt ? (
           // Relative to now: a shared page may be hydrated minutes after the server wrote it.
-          <time dateTime={comment.createdAt} title={formatSauceDate(comment.createdAt)} suppressHydrationWarning>
-            {relativeTime(comment.createdAt)}
-          </time>
+          <Tooltip content={formatSauceDate(comment.createdAt)}>
+            <time dateTime={comment.createdAt} suppressHydrationWarning>
+              {relativeTime(comment.createdAt)}
+            </time>
+          </Tooltip>
         ) : (
           <span>{t('comments.unsaved')}</span>
         )}

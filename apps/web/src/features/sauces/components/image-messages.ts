@@ -1,7 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
-import type { UploadProblem } from '../hooks/use-image-archive.ts';
+import type { UploadProblem } from '../lib/image-archive/state.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
 const MB = 1_048_576;

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
-import type { ArchiveComment, ArchiveImage } from '../hooks/use-image-archive.ts';
+import type { ArchiveComment, ArchiveImage } from '../lib/image-archive/state.ts';
 import { ImageStage, type ImageStageProps, relativePoint } from './image-stage.tsx';
 
 beforeAll(() => {
@@ -36,6 +36,8 @@ const image = (comments: ArchiveComment[] = []): ArchiveImage => ({
   width: 1600,
   height: 1000,
   color: '#336699',
+  palette: [],
+  similarTo: [],
   comments,
 });
 

@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import { AlertCircle } from 'lucide-react';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ArchiveImage, commentNumbers } from '../hooks/use-image-archive.ts';
+import { type ArchiveImage, commentNumbers } from '../lib/image-archive/state.ts';
 import { isImageSrc } from '../lib/format.ts';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
 import { uploadProblemMessage } from './image-messages.ts';
@@ -247,7 +247,9 @@ export function ImageStage({
                   aria-label={t('comments.pin', { n })}
                   aria-pressed={selected}
                   data-highlighted={active || undefined}
-                  title={c.message}
+                  // The message, as its description: the numbered list beside the image
+                  // shows it (hovering the pin highlights it), so no tooltip repeats it.
+                  aria-description={c.message}
                   onClick={() => onSelectComment(selected ? null : c.key)}
                   onMouseEnter={() => onHover(c.key)}
                   onMouseLeave={() => onHover(null)}

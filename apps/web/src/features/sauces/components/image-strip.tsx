@@ -1,31 +1,13 @@
-import { MessageSquare } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ArchiveImage } from '../hooks/use-image-archive.ts';
-import { isImageSrc } from '../lib/format.ts';
+import { CommentBadge, type ImageStripProps, Thumb } from './image-strip-parts.tsx';
 import styles from './image-strip.module.css';
+
+export type { ImageStripProps } from './image-strip-parts.tsx';
 
 // Issue #11 item 2: dragging (@hello-pangea/dnd) is for the editor; a shared page's viewer
 // never loads it. The read-only strip stands in while it loads.
 const EditableImageStrip = lazy(async () => ({ default: (await import('./editable-image-strip.tsx')).EditableImageStrip }));
-
-export interface ImageStripProps {
-  images: ArchiveImage[];
-  selected: string | null;
-  /** Edit mode: drag to reorder, remove, add. */
-  editable: boolean;
-  onSelect: (key: string) => void;
-  onMove?: (from: number, to: number) => void;
-  onRemove?: (key: string) => void;
-  /** Opens the file picker; the add tile shows while there is room. */
-  onAdd?: () => void;
-  className?: string;
-}
-
-const thumbOf = (img: ArchiveImage) => {
-  const src = img.preview ?? img.thumbnailUrl ?? img.url;
-  return src && (src.startsWith('blob:') || isImageSrc(src)) ? src : null;
-};
 
 /**
  * The images of a source in order, as thumbnails: choose one to show large. In edit mode
@@ -70,34 +52,5 @@ export function ImageStrip(props: ImageStripProps) {
     <Suspense fallback={<ImageStrip {...props} editable={false} />}>
       <EditableImageStrip {...props} />
     </Suspense>
-  );
-}
-
-/** A tile's picture; a file the browser cannot show (or an expired URL) leaves the tile's colour. */
-export function Thumb({ img }: { img: ArchiveImage }) {
-  const src = thumbOf(img);
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (!src || failedSrc === src) return null;
-  return (
-    <img
-      onError={() => setFailedSrc(src)}
-      className={`${styles.image} ${img.status === 'uploading' ? styles.dim : ''}`}
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      referrerPolicy="no-referrer"
-    />
-  );
-}
-
-/** The number of comments on a tile. */
-export function CommentBadge({ count }: { count: number }) {
-  return (
-    <span className={styles.badge} aria-hidden>
-      <MessageSquare size={10} strokeWidth={2.25} />
-      {count}
-    </span>
   );
 }

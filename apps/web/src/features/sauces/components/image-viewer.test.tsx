@@ -1,9 +1,10 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { act, cleanup, fireEvent, render, screen, within } from '../../../test/testing-library.ts';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialogs/confirm.tsx';
 import { initI18n } from '../../../test/i18n.ts';
-import { archiveFromSauce, createImageArchiveStore, type ImageArchiveStore } from '../hooks/use-image-archive.ts';
+import { archiveFromSauce } from '../lib/image-archive/convert.ts';
+import { createImageArchiveStore, type ImageArchiveStore } from '../hooks/use-image-archive.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 beforeAll(() => {
@@ -27,6 +28,7 @@ const img = (id: number, order: number, comments: NonNullable<Sauce['imageSauce'
   height: 800,
   byteSize: 1,
   color: '#445566',
+  palette: ['#445566', '#ddccbb'],
   comments,
 });
 const c = (id: number, message: string, x: number, y: number, parent: number | null = null) => ({
@@ -155,5 +157,44 @@ describe('ImageViewer (DESIGN.md Image comments)', () => {
     expect(tiles[0]!.getAttribute('aria-describedby')).toBeTruthy();
     expect(within(strip).getByRole('button', { name: 'Remove image 2' })).toBeTruthy();
     expect(screen.getByText('2/10')).toBeTruthy();
+  });
+});
+
+describe('ImageViewer palette and similar images (issue #21 items 4, 5)', () => {
+  it("shows the selected image's palette; a swatch copies its hex value and says so", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    setup(false);
+    const palette = screen.getByRole('region', { name: 'Palette' });
+    const swatches = within(palette).getAllByRole('button');
+    expect(swatches.map((b) => b.getAttribute('aria-label'))).toEqual(['Copy #445566', 'Copy #ddccbb']);
+    await act(async () => swatches[1]!.click());
+    expect(writeText).toHaveBeenCalledWith('#ddccbb');
+    const { useAppStore } = await import('../../../state/app-store.ts');
+    expect(useAppStore.getState().toasts.map((t) => t.message)).toContain('Copied #ddccbb');
+  });
+
+  it('points out, in edit mode, an upload the space already holds, with a link that opens it in a new tab', () => {
+    const store = createImageArchiveStore(archiveFromSauce(sauce));
+    const key = store.getState().images[1]!.key;
+    store.getState().dispatch({
+      type: 'uploaded',
+      key,
+      upload: {
+        ...img(11, 1),
+        similarTo: [{ id: 42, type: 'IMAGE', title: 'Autumn leaves', thumbnailUrl: '/files/t.webp', distance: 2 }],
+      },
+    });
+    setup(true, store);
+    const notices = screen.getByRole('list', { name: 'Similar images in this space' });
+    expect(within(notices).getByText('Image 2: a similar image is already in this space.')).toBeTruthy();
+    const link = within(notices).getByRole('link', { name: /Autumn leaves/ });
+    expect(link.getAttribute('href')).toBe('/archive/image?sauceId=42&archiveType=IMAGE');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('says nothing of similar images when viewing', () => {
+    setup(false);
+    expect(screen.queryByRole('list', { name: 'Similar images in this space' })).toBeNull();
   });
 });

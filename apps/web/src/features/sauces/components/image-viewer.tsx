@@ -3,15 +3,12 @@ import { AlertCircle, RotateCw, X } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
-import {
-  type ArchiveImage,
-  commentsLeft,
-  type ImageArchiveStore,
-  type NewComment,
-  newKey,
-  useArchiveState,
-} from '../hooks/use-image-archive.ts';
+import { type ArchiveImage, commentsLeft, type NewComment } from '../lib/image-archive/state.ts';
+import { type ImageArchiveStore, useArchiveState } from '../hooks/use-image-archive.ts';
+import { newKey } from '../lib/image-archive/convert.ts';
 import { ImageCommentList } from './image-comment-list.tsx';
+import { ImagePalette } from './image-palette.tsx';
+import { SimilarImages } from './similar-images.tsx';
 import { uploadProblemMessage } from './image-messages.ts';
 import { ImageStage } from './image-stage.tsx';
 import { ImageStrip } from './image-strip.tsx';
@@ -133,6 +130,8 @@ export function ImageViewer({
               onAdd={onAddImages}
             />
           )}
+          {image && <ImagePalette colours={image.palette} className={styles.palette} />}
+          {editable && <SimilarImages images={images} />}
           {editable && images.length >= LIMITS.imagesPerSauce && (
             <p className={styles.note}>{t('add.full', { max: LIMITS.imagesPerSauce })}</p>
           )}

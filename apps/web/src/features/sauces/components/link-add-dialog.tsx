@@ -6,8 +6,8 @@ import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { useMetadata } from '../api/get-metadata.ts';
 import { checkLink } from '../lib/format.ts';
 import styles from './link-add-dialog.module.css';
+import { DuplicateNotice } from './duplicate-notice.tsx';
 import { LinkPreview } from './link-preview.tsx';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 const PREVIEW_DELAY_MS = 500;
 
@@ -17,6 +17,10 @@ export interface LinkAddDialogProps {
   /** The current link when editing; null or undefined to add one. */
   initial?: string | null;
   onConfirm: (link: string) => void;
+  /** Issue #21 item 5: the space the link is saved in, to say when it has it already. */
+  workspaceId?: number;
+  /** The source being edited, left out of the duplicates. */
+  sauceId?: number;
 }
 
 /**
@@ -24,16 +28,30 @@ export interface LinkAddDialogProps {
  * passes the loose URL pattern; only http(s) is accepted (a missing scheme becomes
  * https://). A preview is fetched once the typing pauses, with a skeleton meanwhile.
  */
-export function LinkAddDialog({ open, onOpenChange, initial, onConfirm }: LinkAddDialogProps) {
+export function LinkAddDialog({ open, onOpenChange, initial, onConfirm, workspaceId, sauceId }: LinkAddDialogProps) {
   const { t } = useTranslation('sauces');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={initial ? t('link.editTitle') : t('link.addTitle')} width={480}>
-      {open && <LinkForm initial={initial ?? ''} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} />}
+      {open && (
+        <LinkForm initial={initial ?? ''} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} workspaceId={workspaceId} sauceId={sauceId} />
+      )}
     </Dialog>
   );
 }
 
-function LinkForm({ initial, onCancel, onConfirm }: { initial: string; onCancel: () => void; onConfirm: (link: string) => void }) {
+function LinkForm({
+  initial,
+  onCancel,
+  onConfirm,
+  workspaceId,
+  sauceId,
+}: {
+  initial: string;
+  onCancel: () => void;
+  onConfirm: (link: string) => void;
+  workspaceId?: number;
+  sauceId?: number;
+}) {
   const { t } = useTranslation('sauces');
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -85,7 +103,7 @@ function LinkForm({ initial, onCancel, onConfirm }: { initial: string; onCancel:
         placeholder="https://"
         aria-invalid={!!error || undefined}
         aria-describedby={`${id}-error`}
-        ref={focusOnMount}
+        autoFocus
         onChange={(e) => {
           setValue(e.target.value);
           setError(null);
@@ -100,6 +118,8 @@ function LinkForm({ initial, onCancel, onConfirm }: { initial: string; onCancel:
           <LinkPreview link={previewUrl} metadata={meta.data} loading={meta.isFetching && !meta.data} />
         </div>
       )}
+      {/* Issue #21 item 5: checked as the link is typed or pasted (once it settles); never blocks adding it. */}
+      {workspaceId !== undefined && <DuplicateNotice workspaceId={workspaceId} link={previewUrl} exclude={sauceId} />}
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common:cancel')}</Button>
         <Button type="submit" variant="primary" disabled={!value.trim()}>

@@ -1,8 +1,9 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
+import { aroundMatch, highlightPattern } from '../../../components/highlight.tsx';
 import { SauceCard } from './sauce-card.tsx';
 
 const base: Sauce = {
@@ -18,6 +19,9 @@ const base: Sauce = {
     title: 'Grids',
     description: '',
     image: 'https://www.example.com/og.png',
+    previewStatus: 'ready',
+    broken: false,
+    copyStatus: null,
   },
   textSauce: { text: 'Notes on grids', link: 'https://www.example.com/grids' },
   imageSauce: null,
@@ -33,6 +37,7 @@ const base: Sauce = {
   modeType: 'Sauce',
   destination: 'https://www.example.com/grids',
   summary: null,
+  savedCopy: null,
 };
 
 const renderCard = (sauce: Sauce, onDelete?: () => void, priority?: boolean) =>
@@ -186,10 +191,34 @@ describe('SauceCard for image sources (DESIGN.md Cards and images)', () => {
   });
 });
 
-describe('SauceCard: notes and relative times (issue #8)', () => {
+describe('SauceCard: a link whose preview is on its way (issue #23)', () => {
+  const pending: Sauce = { ...base, textCard: { ...base.textCard!, title: '', image: '', previewStatus: 'pending' } };
+
+  it("shows the link's domain, quietly loading, until the preview lands", () => {
+    const { container, rerender } = renderCard(pending);
+    const box = container.querySelector('[data-preview="pending"]');
+    expect(box?.textContent).toContain('example.com');
+    expect(box?.textContent).toContain("Loading the link's preview");
+    rerender(
+      <MemoryRouter>
+        <SauceCard sauce={base} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('[data-preview="pending"]')).toBeNull();
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://www.example.com/og.png');
+  });
+
+  it('shows the domain only when the preview failed', () => {
+    const { container } = renderCard({ ...base, textCard: { ...base.textCard!, title: '', image: '', previewStatus: 'failed' } });
+    expect(container.querySelector('[data-preview="pending"]')).toBeNull();
+    expect(screen.getAllByText('example.com').length).toBeGreaterThan(0);
+  });
+});
+
+describe('SauceCard: notes and dates (issues #8, #19)', () => {
   const note: Sauce = {
     ...base,
-    textCard: { text: 'Just a thought', link: null, title: '', description: '', image: '' },
+    textCard: { text: 'Just a thought', link: null, title: '', description: '', image: '', previewStatus: null, broken: false, copyStatus: null },
     textSauce: { text: 'Just a thought', link: null },
     destination: null,
   };
@@ -202,11 +231,93 @@ describe('SauceCard: notes and relative times (issue #8)', () => {
     expect(empty.container.querySelector('[data-kind="note"]')?.textContent).toContain('Empty note');
   });
 
-  it('labels a recent card relatively, with the date in its title', () => {
+  it('dates a recent card too, as SPEC §2 Cards says (issue #19 item 8)', () => {
     const createdAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
     renderCard({ ...base, createdAt });
-    const time = screen.getByText('3 hours ago');
+    const time = screen.getByText(createdAt.slice(0, 10).replace(/-/g, '.'));
     expect(time.tagName).toBe('TIME');
-    expect(time.getAttribute('title')).toBe(createdAt.slice(0, 10).replace(/-/g, '.'));
+    expect(time.getAttribute('datetime')).toBe(createdAt);
+    expect(screen.queryByText(/ago|just now/)).toBeNull();
+  });
+});
+
+describe('a search result (issue #21)', () => {
+  it('marks the search’s words whole in the title and shows the snippet of a match the card hides', () => {
+    render(
+      <MemoryRouter>
+        <SauceCard
+          sauce={{ ...base, title: 'Designing 검색엔진최적화 guides', snippet: 'a comment: the designer liked it' }}
+          highlight={highlightPattern(['design', '최적화'])}
+        />
+      </MemoryRouter>,
+    );
+    const marks = [...document.querySelectorAll('mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['Designing', '최적화', 'designer']);
+    expect(screen.getByText(/the/).textContent).toBe('…a comment: the designer liked it…');
+  });
+
+  it('marks the note’s own text, and leaves out a snippet of a match the card already shows', () => {
+    render(
+      <MemoryRouter>
+        <SauceCard
+          sauce={{ ...base, title: 'Meeting', textCard: { ...base.textCard!, text: 'Three typography drafts by Tuesday', link: null }, snippet: 'Meeting Three typography drafts by Tuesday' }}
+          highlight={highlightPattern(['typographi'])}
+        />
+      </MemoryRouter>,
+    );
+    expect([...document.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['typography']);
+  });
+
+  it('marks nothing without a search', () => {
+    renderCard({ ...base, title: 'Designing' });
+    expect(document.querySelectorAll('mark')).toHaveLength(0);
+  });
+});
+
+describe('highlightPattern', () => {
+  it('escapes what the words hold and marks Korean inside words', () => {
+    expect('a C++ b'.split(highlightPattern(['c++'])!)).toEqual(['a ', 'C++', ' b']);
+    expect('가나다라'.split(highlightPattern(['나다'])!)).toEqual(['가', '나다', '라']);
+    expect(highlightPattern([])).toBeNull();
+  });
+
+  it('marks the words an English stem came from, whose last letter differs (typographi, make)', () => {
+    const marks = (text: string, words: string[]) => text.match(highlightPattern(words)!);
+    expect(marks('Typography and typographic rules', ['typographi'])).toEqual(['Typography', 'typographic']);
+    expect(marks('making a maker make', ['make'])).toEqual(['making', 'maker', 'make']);
+    expect(marks('the tea and more', ['tea'])).toEqual(['tea']);
+  });
+});
+
+describe('aroundMatch', () => {
+  const pattern = highlightPattern(['kerning']);
+  it('starts a long snippet at a word shortly before its match', () => {
+    const text = 'age http://127.0.0.1:41743/bare untitled Paragraph 1. Good typography is invisible: kerning, leading';
+    expect(aroundMatch(text, pattern)).toBe('…is invisible: kerning, leading');
+  });
+  it('keeps a snippet whose match is near its start, or that has none', () => {
+    expect(aroundMatch('Good type: kerning', pattern)).toBe('Good type: kerning');
+    expect(aroundMatch('a long text without the word anywhere in it at all', pattern)).toBe('a long text without the word anywhere in it at all');
+    expect(aroundMatch('anything', null)).toBe('anything');
+  });
+});
+
+describe('a link without a preview image', () => {
+  it('shows the top of its page screenshot, and a preview image as it is', () => {
+    renderCard({ ...base, thumbnail: '/files/shot/thumb.webp?sig=1', textCard: { ...base.textCard!, image: '' } });
+    expect(document.querySelector('img')!.className).toMatch(/previewShot/);
+    cleanup();
+    renderCard(base);
+    expect(document.querySelector('img')!.className).not.toMatch(/previewShot/);
+  });
+});
+
+describe('a broken link (issue #21)', () => {
+  it('says the link is gone beside its domain, and nothing while it answers', () => {
+    renderCard({ ...base, textCard: { ...base.textCard!, broken: true } });
+    expect(screen.getByText('Link gone')).toBeTruthy();
+    cleanup();
+    renderCard(base);
+    expect(screen.queryByText('Link gone')).toBeNull();
   });
 });

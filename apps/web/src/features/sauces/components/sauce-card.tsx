@@ -1,11 +1,11 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, StickyNote, Trash2 } from 'lucide-react';
+import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, StickyNote, Trash2, Unlink } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { aroundMatch, Highlight } from '../../../components/highlight.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
-import { relativeTime } from '../../../lib/relative-time.ts';
-import { formatSauceDate, isImageSrc, linkDomain, sauceName } from '../lib/format.ts';
+import { formatSauceDate, isImageSrc, linkDomain, sauceHref, sauceName } from '../lib/format.ts';
 import { Avatar } from './author-avatar.tsx';
 import styles from './sauce-card.module.css';
 import { ArticleBadge, SummaryLine } from './sauce-summary.tsx';
@@ -16,12 +16,8 @@ export interface SauceCardProps {
   onDelete?: (sauce: Sauce) => void;
   /** Above the fold: its picture loads at once instead of lazily. */
   priority?: boolean;
-}
-
-/** Where a card leads (SPEC §2): the type's archive screen with sauceId and archiveType. */
-export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'>): string {
-  const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';
-  return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}`;
+  /** A search's words to mark in the title and the snippet (components/highlight.tsx); null without a search. */
+  highlight?: RegExp | null;
 }
 
 const EXCERPT_IN_NAME = 60;
@@ -34,7 +30,7 @@ const EXCERPT_IN_NAME = 60;
  * a text card's is 1.91:1; an image card's has its image's aspect ratio and dominant colour
  * (DESIGN.md Cards and images).
  */
-export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
+export function SauceCard({ sauce, onDelete, priority, highlight = null }: SauceCardProps) {
   const { t } = useTranslation('sauces');
   const navigate = useNavigate();
   const card = sauce.textCard;
@@ -49,6 +45,7 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
   const image = isImageSrc(rawImage) && !imageFailed ? rawImage : null;
   const domain = linkDomain(card?.link);
   const excerpt = card?.text.trim();
+  const snippet = sauce.snippet ? snippetToShow(sauce.snippet, highlight, [named, excerpt ?? '', card?.title ?? '']) : null;
 
   return (
     <article className={styles.card} data-type={sauce.type}>
@@ -60,6 +57,8 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
           sauce={sauce}
           domain={domain}
           excerpt={excerpt}
+          shot={!card?.image}
+          highlight={highlight}
           priority={priority}
           onImageError={() => setImageFailed(true)}
         />
@@ -67,7 +66,9 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
       <div className={styles.body}>
         <h2 className={styles.title}>
           <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
-            {named || (
+            {named ? (
+              <Highlight text={named} pattern={highlight} />
+            ) : (
               <>
                 {t('untitled')}
                 {flatText && <span className="visually-hidden">: {flatText.slice(0, EXCERPT_IN_NAME)}</span>}
@@ -75,13 +76,28 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
             )}
           </Link>
         </h2>
-        {excerpt && image && <p className={styles.excerpt}>{excerpt}</p>}
+        {excerpt && image && (
+          <p className={styles.excerpt}>
+            <Highlight text={excerpt} pattern={highlight} />
+          </p>
+        )}
+        {snippet && (
+          <p className={styles.snippet}>
+            <Highlight text={`…${snippet.replace(/^…/, '')}…`} pattern={highlight} />
+          </p>
+        )}
         {sauce.modeType === 'Article' && <SummaryLine sauce={sauce} />}
         {domain && (
           <p className={styles.linkRow}>
             <Globe size={14} strokeWidth={1.75} aria-hidden className={styles.linkIcon} />
             {card?.title && <span className={styles.linkTitle}>{card.title}</span>}
             <span className={styles.domain}>{domain}</span>
+            {card?.broken && (
+              <span className={styles.broken}>
+                <Unlink size={12} strokeWidth={2} aria-hidden />
+                {t('card.broken')}
+              </span>
+            )}
           </p>
         )}
         {sauce.tagSet.length > 0 && (
@@ -105,8 +121,9 @@ export function SauceCard({ sauce, onDelete, priority }: SauceCardProps) {
         <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
         <span className={styles.nickname}>{sauce.userNickname}</span>
         {sauce.modeType === 'Article' && <ArticleBadge />}
-        <time className={styles.date} dateTime={sauce.createdAt} title={formatSauceDate(sauce.createdAt)}>
-          {relativeTime(sauce.createdAt)}
+        {/* SPEC §2 Cards: the date, 'YYYY.MM.DD' (issue #19 item 8). */}
+        <time className={styles.date} dateTime={sauce.createdAt}>
+          {formatSauceDate(sauce.createdAt)}
         </time>
       </footer>
       {sauce.isEditable && onDelete && (
@@ -186,11 +203,27 @@ export function ImagePreview({
   );
 }
 
+/**
+ * A search's snippet as the card shows it (issue #21): cut to start near its first match
+ * ({@link aroundMatch}), or null when the card already shows that match — its title, its
+ * text or its link's title hold the matched word with the word after it.
+ */
+function snippetToShow(snippet: string, pattern: RegExp | null, shown: string[]): string | null {
+  const text = aroundMatch(snippet.replace(/\s+/g, ' ').trim(), pattern);
+  if (!pattern) return text;
+  const match = text.match(new RegExp(`${pattern.source}\\s*[^\\s]*`, pattern.flags.replace('g', '')));
+  const probe = match?.[0].toLowerCase();
+  if (probe && shown.some((s) => s.replace(/\s+/g, ' ').toLowerCase().includes(probe))) return null;
+  return text;
+}
+
 function Preview({
   image,
   sauce,
   domain,
   excerpt,
+  shot,
+  highlight,
   priority,
   onImageError,
 }: {
@@ -198,6 +231,9 @@ function Preview({
   sauce: Sauce;
   domain: string;
   excerpt?: string;
+  /** The image is the linked page's screenshot (no preview image of its own): its top shows. */
+  shot: boolean;
+  highlight: RegExp | null;
   priority?: boolean;
   onImageError: () => void;
 }) {
@@ -212,7 +248,7 @@ function Preview({
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           referrerPolicy="no-referrer"
-          className={styles.previewImage}
+          className={`${styles.previewImage} ${shot ? styles.previewShot : ''}`}
           onLoad={() => setLoaded(true)}
           onError={onImageError}
         />
@@ -225,7 +261,24 @@ function Preview({
     return (
       <div className={`${styles.preview} ${styles.note}`} data-kind="note">
         <StickyNote size={16} strokeWidth={1.75} aria-hidden className={styles.noteMark} />
-        {excerpt ? <p className={styles.previewExcerpt}>{excerpt}</p> : <p className={styles.noteEmpty}>{t('card.emptyNote')}</p>}
+        {excerpt ? (
+          <p className={styles.previewExcerpt}>
+            <Highlight text={excerpt} pattern={highlight} />
+          </p>
+        ) : (
+          <p className={styles.noteEmpty}>{t('card.emptyNote')}</p>
+        )}
+      </div>
+    );
+  }
+  // Issue #23: the save did not wait for the linked site; until its preview lands (the live
+  // event refreshes the card) the box shows the link's domain, quietly loading.
+  if (sauce.textCard?.previewStatus === 'pending') {
+    return (
+      <div className={`${styles.preview} ${styles.previewEmpty} ${styles.previewLoading}`} data-preview="pending">
+        <Globe size={24} strokeWidth={1.75} aria-hidden />
+        <span aria-hidden>{domain}</span>
+        <span className="visually-hidden">{t('card.previewLoading')}</span>
       </div>
     );
   }
@@ -233,7 +286,9 @@ function Preview({
   if (excerpt) {
     return (
       <div className={`${styles.preview} ${styles.previewText}`}>
-        <p className={styles.previewExcerpt}>{excerpt}</p>
+        <p className={styles.previewExcerpt}>
+          <Highlight text={excerpt} pattern={highlight} />
+        </p>
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { act, cleanup, render, screen, within } from '../../../test/testing-library.ts';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
@@ -21,7 +21,7 @@ const sauce = (id: number, type: Sauce['type']): Sauce => ({
   updatedAt: '2024-05-01T09:30:00.000Z',
   thumbnail: type === 'IMAGE' ? `/files/${id}.webp` : null,
   thumbnailMeta: type === 'IMAGE' ? { width: 1080, height: 1920, color: '#336699' } : null,
-  textCard: type === 'TEXT' ? { text: 'note', link: null, title: '', description: '', image: '' } : null,
+  textCard: type === 'TEXT' ? { text: 'note', link: null, title: '', description: '', image: '', previewStatus: null, broken: false, copyStatus: null } : null,
   textSauce: type === 'TEXT' ? { text: 'note', link: null } : null,
   imageSauce: null,
   tagSet: [],
@@ -35,6 +35,7 @@ const sauce = (id: number, type: Sauce['type']): Sauce => ({
   modeType: 'Sauce',
   destination: null,
   summary: null,
+  savedCopy: null,
 });
 
 const list = Array.from({ length: 10 }, (_, i) => sauce(i + 1, i % 2 ? 'TEXT' : 'IMAGE'));
@@ -114,5 +115,37 @@ describe('SauceGrid', () => {
     cleanup();
     renderGrid([]);
     expect(screen.getByText('No related sources')).toBeTruthy();
+  });
+});
+
+describe('a list with more after it (issue #24)', () => {
+  it('loads the next page when its end comes into view, and from the button', () => {
+    const observed: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: (entries: { isIntersecting: boolean }[]) => void) {
+          observed.push(cb);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const load = vi.fn();
+    render(
+      <MemoryRouter>
+        <SauceGrid sauces={list} loading={false} label="Sources" empty={null} more={{ load, loading: false, label: 'Show more' }} />
+      </MemoryRouter>,
+    );
+    act(() => observed[0]!([{ isIntersecting: true }]));
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => screen.getByRole('button', { name: 'Show more' }).click());
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.unstubAllGlobals();
+  });
+
+  it('has no end to load on the last page', () => {
+    renderGrid(list);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });

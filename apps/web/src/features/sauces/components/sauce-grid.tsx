@@ -1,5 +1,6 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { highlightPattern } from '../../../components/highlight.tsx';
 import { SauceCard, SauceCardSkeleton } from './sauce-card.tsx';
 import styles from './sauce-grid.module.css';
 
@@ -17,6 +18,10 @@ export interface SauceGridProps {
   empty: ReactNode;
   onDelete?: (sauce: Sauce) => void;
   label: string;
+  /** A search's words to mark in the cards (the list's `highlight`, issue #21). */
+  highlight?: readonly string[];
+  /** More sources after these (issue #24): the next page loads when the end scrolls into view, or on the button. */
+  more?: { load: () => void; loading: boolean; label: string };
 }
 
 /**
@@ -25,7 +30,8 @@ export interface SauceGridProps {
  * the keyboard, each placed in the first column with room, left to right. Skeleton cards
  * while loading; an empty state.
  */
-export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label }: SauceGridProps) {
+export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label, highlight, more }: SauceGridProps) {
+  const pattern = useMemo(() => highlightPattern(highlight ?? []), [highlight]);
   const gridRef = useRef<HTMLUListElement>(null);
   useMasonry(gridRef, loading ? null : sauces);
   if (loading) {
@@ -48,11 +54,39 @@ export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label 
       >
         {sauces.map((sauce, i) => (
           <li key={sauce.id} className={styles.item}>
-            <SauceCard sauce={sauce} onDelete={onDelete} priority={i < PRIORITY} />
+            <SauceCard sauce={sauce} onDelete={onDelete} priority={i < PRIORITY} highlight={pattern} />
           </li>
         ))}
       </ul>
+      {more && <MoreSources {...more} />}
     </div>
+  );
+}
+
+/**
+ * The end of a list with more after it: loads the next page as it comes within a screen of
+ * the viewport (IntersectionObserver), and is a button for the keyboard and for browsers
+ * that do not scroll it into view.
+ */
+function MoreSources({ load, loading, label }: NonNullable<SauceGridProps['more']>) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const latest = useRef(load);
+  useEffect(() => {
+    latest.current = load;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <button ref={ref} type="button" className={styles.more} onClick={load} disabled={loading} aria-busy={loading || undefined}>
+      {label}
+    </button>
   );
 }
 

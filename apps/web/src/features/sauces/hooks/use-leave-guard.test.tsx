@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '../../../test/testing-library.ts';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../components/dialogs/confirm.tsx';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, type Blocker } from 'react-router';
+import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 import { alertDialog, confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { draftConfirmDialog } from '../../../components/dialogs/draft-confirm.tsx';
 import { showToast } from '../../../state/app-store.ts';
@@ -44,19 +44,26 @@ export function allowLeave(): void {
 export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
   const { t } = useTranslation('sauces');
   const saveRef = useRef(onSaveDraft);
-  useEffect(() => {
+  // Read by the blocker when a navigation starts. Kept current by a layout effect, which
+  // runs as the edit's render is committed: react-router registers a new blocker function
+  // only in a passive effect, which may run a frame (Preact: up to 100 ms) after the edit,
+  // and a Back pressed in between left without asking (issue #19 item 8).
+  const whenRef = useRef(when);
+  useLayoutEffect(() => {
     saveRef.current = onSaveDraft;
+    whenRef.current = when;
   });
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!when) return false;
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
+    if (!whenRef.current) return false;
     if (currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search) return false;
     if (allowNext) {
       allowNext = false;
       return false;
     }
     return true;
-  });
+  }, []);
+  const blocker = useBlocker(shouldBlock);
 
   // A fresh page starts without a pass left over from elsewhere.
   useEffect(() => {

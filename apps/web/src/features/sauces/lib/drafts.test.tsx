@@ -1,5 +1,5 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { act, cleanup, render, screen } from '../../../test/testing-library.ts';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDraft, DraftTooLargeError, loadDraft, saveDraft, useDraft, type ImageDraft, type TextDraft } from './drafts.ts';
 

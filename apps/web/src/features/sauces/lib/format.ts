@@ -59,3 +59,9 @@ export function checkLink(input: string): LinkCheck {
 export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
   return sauce.title.trim() || sauce.textCard?.title.trim() || '';
 }
+
+/** Where a source is viewed (SPEC §2): the type's archive screen with sauceId and archiveType. */
+export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'>): string {
+  const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';
+  return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}`;
+}

@@ -1,14 +1,12 @@
 import type { TagUsage } from '@sauce/contract/account';
+import type { Page } from '@sauce/contract/common';
+import type { TagBody } from '@sauce/contract/tags';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { tagUsageKeys } from '../../../lib/query-keys.ts';
 import { tagKeys } from './tags.ts';
 
-interface UsagePage {
-  results: TagUsage[];
-  count: number;
-  next: number | null;
-}
+type UsagePage = Page<TagUsage>;
 /** Tags per request: a few screens of the virtualised list. */
 const PAGE_SIZE = 200;
 
@@ -37,7 +35,7 @@ export function useRenameTag() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      api<TagUsage & { merged: boolean }>(`/archive/tag/${encodeURIComponent(from)}`, { method: 'PATCH', body: { name: to } }),
+      api<TagUsage & { merged: boolean }>(`/archive/tag/${encodeURIComponent(from)}`, { method: 'PATCH', body: { name: to } satisfies TagBody }),
     onSuccess: () => refresh(qc),
   });
 }

@@ -1,18 +1,13 @@
 import { LIMITS } from '@sauce/contract/limits';
-import type { Tag } from '@sauce/contract/tags';
+import type { Page } from '@sauce/contract/common';
+import type { Tag, TagBody } from '@sauce/contract/tags';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { tagKeys } from '../../../lib/query-keys.ts';
 
-interface TagPage {
-  results: Tag[];
-  count: number;
-}
+type TagPage = Page<Tag>;
 
-/** Tags belong to the person, not the workspace: keys start with ['tags']. */
-export const tagKeys = {
-  all: ['tags'] as const,
-  lists: ['tags', 'list'] as const,
-};
+export { tagKeys };
 
 /**
  * GET /archive/tag/list with pageSize 100, favorite=false and an optional search
@@ -35,15 +30,6 @@ export function useTags(search = '', enabled = true) {
   return useQuery({ ...tagsQuery(search), enabled, placeholderData: keepPreviousData });
 }
 
-/** POST /archive/tag {name}: adds a tag to the person's list (idempotent). */
-export function useCreateTag() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => api<Tag>('/archive/tag', { method: 'POST', body: { name } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.lists }),
-  });
-}
-
 /**
  * Favorite on/off: POST /archive/tag/favorite {name} or DELETE /archive/tag/favorite/{name}.
  * Optimistic (DESIGN.md): every cached tag list flips at once and is rolled back on error;
@@ -54,7 +40,7 @@ export function useToggleTagFavorite() {
   return useMutation({
     mutationFn: ({ name, favorite }: { name: string; favorite: boolean }) =>
       favorite
-        ? api<Tag>('/archive/tag/favorite', { method: 'POST', body: { name } })
+        ? api<Tag>('/archive/tag/favorite', { method: 'POST', body: { name } satisfies TagBody })
         : api<Tag>(`/archive/tag/favorite/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     onMutate: async ({ name, favorite }) => {
       await qc.cancelQueries({ queryKey: tagKeys.lists });

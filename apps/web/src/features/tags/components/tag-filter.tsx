@@ -6,8 +6,6 @@ import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useTags, useToggleTagFavorite } from '../api/tags.ts';
 import styles from './tag-filter.module.css';
-import { keepValue } from '../../../lib/kept-value.ts';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 export interface TagFilterProps {
   /** Tags filtered by, at most 3 (SPEC §5). */
@@ -90,10 +88,10 @@ export function TagFilter({ value, onAdd, onRemove }: TagFilterProps) {
             className={styles.search}
             type="search"
             value={search}
-            onChange={(e) => setSearch(keepValue(e.currentTarget, e.currentTarget.value.slice(0, LIMITS.tagLength)))}
+            onChange={(e) => setSearch(e.currentTarget.value.slice(0, LIMITS.tagLength))}
             placeholder={t('filter.search')}
             aria-label={t('filter.search')}
-            ref={focusOnMount}
+            autoFocus
           />
           <p className={`${styles.note} ${atLimit ? styles.noteWarn : ''}`} aria-live="polite">
             {t('filter.limit', { max: LIMITS.tagsInFilter })}

@@ -1,13 +1,12 @@
 import { LIMITS } from '@sauce/contract/limits';
-import { Hash, Star } from 'lucide-react';
+import { Hash, Plus, Sparkles, Star } from 'lucide-react';
 import { useDeferredValue, useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChipList, TagChip } from '../../../components/chip.tsx';
-import { showToast } from '../../../state/app-store.ts';
-import { useCreateTag, useTags } from '../api/tags.ts';
+import { type SuggestFor, useTagSuggestions } from '../api/suggest.ts';
+import { useTags } from '../api/tags.ts';
 import { addTag, sanitizeTagInput } from '../lib/tag-rules.ts';
 import styles from './tag-input.module.css';
-import { keepValue } from '../../../lib/kept-value.ts';
 
 export interface TagInputProps {
   /** Selected tags, lowercase, in order. */
@@ -16,6 +15,11 @@ export interface TagInputProps {
   /** Visible label; defaults to 'Tags'. */
   label?: string;
   disabled?: boolean;
+  /**
+   * Issue #21 item 6: offer tags as chips under the input — the space's most used, and
+   * words of the source's link page and text. None is added without a click.
+   */
+  suggest?: SuggestFor;
 }
 
 type Notice = 'limit' | 'length' | 'invalid' | null;
@@ -24,11 +28,12 @@ const MAX_SUGGESTIONS = 8;
 /**
  * Tag input (SPEC §5): at most 5 tags per source (warning at the limit), 15 characters per
  * tag (limit message), only Korean letters, English letters and digits (other characters
- * are removed with a message), stored lowercase. Enter creates (POST /archive/tag) and
- * selects; Backspace on an empty input removes the last tag; suggestions come from
+ * are removed with a message), stored lowercase. Enter creates and selects the tag (SPEC
+ * §5): it is kept with the source's form and made on the server by the source's save
+ * (`tagSet`), so an abandoned editor leaves no tag behind (issue #19 item 8); Backspace on an empty input removes the last tag; suggestions come from
  * GET /archive/tag/list?search= as an ARIA combobox (arrows, Enter, Escape).
  */
-export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
+export function TagInput({ value, onChange, label, disabled, suggest }: TagInputProps) {
   const { t } = useTranslation('tags');
   const id = useId();
   const [input, setInput] = useState('');
@@ -36,7 +41,6 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const search = useDeferredValue(input);
-  const createTag = useCreateTag();
   const atLimit = value.length >= LIMITS.tagsPerSauce;
   const { data: tags } = useTags(search, open && !atLimit && !disabled);
   const suggestions = (tags ?? []).filter((tag) => !value.includes(tag.name)).slice(0, MAX_SUGGESTIONS);
@@ -57,7 +61,6 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
     setInput('');
     setActive(-1);
     setNotice(null);
-    createTag.mutate(result.name, { onError: () => showToast(t('createFailed'), 'error') });
   };
 
   const update = (field: HTMLInputElement, composing: boolean) => {
@@ -67,7 +70,7 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
       return;
     }
     const clean = sanitizeTagInput(field.value);
-    setInput(keepValue(field, clean.value));
+    setInput(clean.value);
     setNotice(clean.invalid ? 'invalid' : clean.truncated || clean.value.length >= LIMITS.tagLength ? 'length' : null);
     setActive(-1);
     setOpen(true);
@@ -174,12 +177,57 @@ export function TagInput({ value, onChange, label, disabled }: TagInputProps) {
         </ul>
       )}
       </div>
+      {suggest && !disabled && !atLimit && <SuggestedTags on={suggest} typed={input} selected={value} onPick={select} />}
       <p id={noticeId} className={`${styles.notice} ${shownNotice ? styles.warn : ''}`} aria-live="polite">
         {shownNotice === 'limit' && t('limitCount', { max: LIMITS.tagsPerSauce })}
         {shownNotice === 'length' && t('limitLength', { max: LIMITS.tagLength })}
         {shownNotice === 'invalid' && t('invalidChars')}
         {!shownNotice && t('hint')}
       </p>
+    </div>
+  );
+}
+
+/** Chips to show at once per kind. */
+const MAX_CHIPS = 6;
+
+/**
+ * Issue #21 item 6: suggested tags as buttons under the tag input — 'In this space' (most
+ * used, then matching what is typed) and 'From this source' (its link page and text, offline
+ * keywords or the configured LLM). A click adds the tag; nothing is added otherwise.
+ */
+function SuggestedTags({ on, typed, selected, onPick }: { on: SuggestFor; typed: string; selected: string[]; onPick: (name: string) => void }) {
+  const { t } = useTranslation('tags');
+  const { data } = useTagSuggestions(on, typed, true);
+  const space = (data?.space ?? []).filter((n) => !selected.includes(n)).slice(0, MAX_CHIPS);
+  const fromText = (data?.fromText ?? []).filter((n) => !selected.includes(n) && !space.includes(n)).slice(0, MAX_CHIPS);
+  if (!space.length && !fromText.length) return null;
+  const group = (kind: 'space' | 'text', names: string[]) =>
+    names.length > 0 && (
+      <div className={styles.suggestGroup} role="group" aria-label={t(kind === 'space' ? 'suggest.space' : 'suggest.text')}>
+        <span className={styles.suggestLabel} aria-hidden>
+          {kind === 'text' && <Sparkles size={12} strokeWidth={1.75} />}
+          {t(kind === 'space' ? 'suggest.space' : 'suggest.text')}
+        </span>
+        {names.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={styles.suggestChip}
+            aria-label={t('suggest.add', { name })}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onPick(name)}
+          >
+            <Plus size={12} strokeWidth={2} aria-hidden />
+            {name}
+          </button>
+        ))}
+      </div>
+    );
+  return (
+    <div className={styles.suggest} data-testid="tag-suggestions">
+      {group('space', space)}
+      {group('text', fromText)}
     </div>
   );
 }

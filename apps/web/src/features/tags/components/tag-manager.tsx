@@ -13,9 +13,7 @@ import { showToast } from '../../../state/app-store.ts';
 import { useToggleTagFavorite } from '../api/tags.ts';
 import { setUsageFavorite, useDeleteTag, useRenameTag, useTagUsage } from '../api/tag-usage.ts';
 import { sanitizeTagInput } from '../lib/tag-rules.ts';
-import { keepValue } from '../../../lib/kept-value.ts';
 import styles from './tag-manager.module.css';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Height of one row, px (the virtualiser positions rows by it). */
 const ROW_PX = 52;
@@ -170,14 +168,14 @@ function RenameDialog({ tag, onClose }: { tag: TagUsage; onClose(): void }) {
         <TextField
           label={t('manage.newName')}
           value={name}
-          onChange={(v, field) => {
+          onChange={(v) => {
             const s = sanitizeTagInput(v);
-            setName(keepValue(field, s.value));
+            setName(s.value);
             setNotice(s.invalid ? t('invalidChars') : null);
           }}
           maxLength={15}
           error={notice}
-          ref={focusOnMount}
+          autoFocus
           autoComplete="off"
         />
         <div className={styles.actions}>

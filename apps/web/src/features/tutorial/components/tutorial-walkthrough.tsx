@@ -2,7 +2,7 @@ import { FolderPlus, MousePointerClick, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
-import { useUpdateProfile } from '../../account/api/profile.ts';
+import { useUpdateProfile } from '../../../lib/session.ts';
 import styles from './tutorial-walkthrough.module.css';
 
 const STEPS = [

@@ -1,6 +1,5 @@
 import { workspaceKeys } from '../../../lib/query-keys.ts';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '../../../test/testing-library.ts';
-import { fireChange } from '../../../test/events.ts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
@@ -10,6 +9,8 @@ import { workspaceSummary } from '../../../test/workspaces.ts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 
 const api = vi.hoisted(() => vi.fn());
+/** Every call but GET /workspace/quota, which answers {@link quota}. */
+const calls = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api.ts')>()),
   api,
@@ -23,8 +24,12 @@ beforeAll(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
+let quota: { created: number; limit: number | null };
 beforeEach(() => {
   api.mockReset();
+  calls.mockReset();
+  quota = { created: 0, limit: 2 };
+  api.mockImplementation((path: string, opts?: RequestOptions) => (path === '/workspace/quota' ? Promise.resolve(quota) : calls(path, opts)));
   useAppStore.setState({ toasts: [], selectedWorkspaceId: null, loading: false });
 });
 afterEach(cleanup);
@@ -39,7 +44,7 @@ function setup() {
     onOpenChange,
     name: () => screen.getByRole('textbox', { name: 'Space name' }) as HTMLInputElement,
     confirm: () => screen.getByRole('button', { name: 'Create space' }) as HTMLButtonElement,
-    choose: (file: File) => fireChange(fileInput(), { target: { files: [file] } }),
+    choose: (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } }),
   };
 }
 
@@ -81,14 +86,14 @@ describe('CreateWorkspace (SPEC §2, §4, §5)', () => {
 
   it('creates the space, appends and selects it, goes to /dashboard and says so', async () => {
     const answer = deferred<unknown>();
-    api.mockReturnValueOnce(answer.promise);
+    calls.mockReturnValueOnce(answer.promise);
     const { name, confirm, choose, qc, router, onOpenChange } = setup();
     const image = png();
     fireEvent.change(name(), { target: { value: '  Design team ' } });
     choose(image);
     fireEvent.click(confirm());
-    await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
-    const [path, opts] = api.mock.calls[0] as [string, RequestOptions];
+    await waitFor(() => expect(calls).toHaveBeenCalledTimes(1));
+    const [path, opts] = calls.mock.calls[0] as [string, RequestOptions];
     expect(path).toBe('/workspace');
     expect(opts.method).toBe('POST');
     const body = opts.body as FormData;
@@ -107,8 +112,8 @@ describe('CreateWorkspace (SPEC §2, §4, §5)', () => {
     expect(useAppStore.getState().loading).toBe(false);
   });
 
-  it('at the 2-space limit shows the beta notice and keeps what was typed', async () => {
-    api.mockRejectedValueOnce(new ApiError(422, 'LIMIT_REACHED', 'limit', { resource: 'workspaces', limit: 2 }));
+  it('a limit reached meanwhile (another tab) shows the beta notice and keeps what was typed', async () => {
+    calls.mockRejectedValueOnce(new ApiError(422, 'LIMIT_REACHED', 'limit', { resource: 'workspaces', limit: 2 }));
     const { name, confirm, choose, onOpenChange, router } = setup();
     fireEvent.change(name(), { target: { value: 'Third' } });
     choose(png());
@@ -125,11 +130,52 @@ describe('CreateWorkspace (SPEC §2, §4, §5)', () => {
   });
 
   it('a 413 from the server shows the size message with its limit', async () => {
-    api.mockRejectedValueOnce(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'too large', { limitBytes: 5_242_880 }));
+    calls.mockRejectedValueOnce(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'too large', { limitBytes: 5_242_880 }));
     const { name, confirm, choose } = setup();
     fireEvent.change(name(), { target: { value: 'Team' } });
     choose(png());
     await act(async () => fireEvent.click(confirm()));
     expect(toasts()).toEqual(['error:The maximum image upload size is 5.0MB.']);
+  });
+
+  it('says the image is required, and what Create still needs (issue #19 item 8)', async () => {
+    const { name, confirm, choose } = setup();
+    expect(screen.getByRole('button', { name: 'Space image (Required)' })).toBeTruthy();
+    const missing = () => document.getElementById(confirm().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(missing()).toBe('Add an image and a name to create the space.');
+    fireEvent.change(name(), { target: { value: 'Design team' } });
+    expect(missing()).toBe('Add an image to create the space.');
+    expect(confirm().disabled).toBe(true);
+    choose(png());
+    expect(confirm().disabled).toBe(false);
+    expect(confirm().getAttribute('aria-describedby')).toBeNull();
+    fireEvent.change(name(), { target: { value: '' } });
+    expect(missing()).toBe('Add a name to create the space.');
+  });
+
+  it('says from the start how many more spaces may be made (SPEC §9, issue #19 item 8)', async () => {
+    quota = { created: 1, limit: 2 };
+    setup();
+    expect(await screen.findByText('During the beta you can create 1 more space (up to 2).')).toBeTruthy();
+  });
+
+  it('at the limit, says so in place of the form, before anything is typed', async () => {
+    quota = { created: 2, limit: 2 };
+    const { onOpenChange } = setup();
+    const notice = await screen.findByRole('dialog', { name: 'You can create up to 2 spaces' });
+    expect(notice.textContent).toContain('each person can create up to 2 team spaces');
+    expect(screen.queryByRole('textbox', { name: 'Space name' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create space' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Confirm' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('without a space limit (an installation without one) says nothing of it', async () => {
+    quota = { created: 7, limit: null };
+    const { name } = setup();
+    await waitFor(() => expect(api).toHaveBeenCalledWith('/workspace/quota'));
+    expect(name()).toBeTruthy();
+    expect(screen.queryByText(/more space/)).toBeNull();
   });
 });

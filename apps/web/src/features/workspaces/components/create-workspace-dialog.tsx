@@ -5,9 +5,11 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
-import { useSelectWorkspace } from '../hooks/use-select-workspace.ts';
+import { useSpaceQuota } from '../api/get-workspaces.ts';
+import { useSelectWorkspace } from '../../../lib/workspaces.ts';
 import { showWorkspaceSaveError } from '../lib/save-error.ts';
 import { isValidWorkspaceName, WorkspaceFields } from './workspace-fields.tsx';
+import styles from './workspace-fields.module.css';
 
 export interface CreateWorkspaceDialogProps {
   open: boolean;
@@ -18,15 +20,22 @@ export interface CreateWorkspaceDialogProps {
 
 /**
  * CreateWorkspace (SPEC §2 Dialogs, §4 Create workspace, §5): an image and a name, both
- * required before confirming. While it saves, the loading overlay is on and the dialog
- * cannot be closed. On success the space is appended to the list and selected, the app
- * goes to /dashboard and a toast says so; at the 2-space limit the beta notice shows and
- * the dialog keeps what was typed.
+ * required before confirming, and said to be (the image is marked required; under the form
+ * a line says what is still missing, the Create button's description). The plan's space
+ * limit (SPEC §9: 2) is known from the start (GET /workspace/quota): how many more spaces
+ * may be made, or, at the limit, the beta notice in place of the form. While it saves, the
+ * loading overlay is on and the dialog cannot be closed. On success the space is appended
+ * to the list and selected, the app goes to /dashboard and a toast says so; a limit reached
+ * meanwhile (another tab) shows the beta notice and keeps what was typed.
  */
 export function CreateWorkspaceDialog({ open, onOpenChange, onCreated }: CreateWorkspaceDialogProps) {
   const { t } = useTranslation('workspaces');
   const formId = useId();
+  const missingId = useId();
   const create = useCreateWorkspace();
+  const { data: quota } = useSpaceQuota(open);
+  const left = quota && quota.limit !== null ? Math.max(0, quota.limit - quota.created) : null;
+  const atLimit = left === 0;
   const select = useSelectWorkspace();
   const [name, setName] = useState('');
   const [image, setImage] = useState<File | null>(null);
@@ -41,7 +50,8 @@ export function CreateWorkspaceDialog({ open, onOpenChange, onCreated }: CreateW
   }
 
   const pending = create.isPending;
-  const ready = !!image && isValidWorkspaceName(name);
+  const ready = !!image && isValidWorkspaceName(name) && !atLimit;
+  const missing = !image && !isValidWorkspaceName(name) ? 'both' : !image ? 'image' : !isValidWorkspaceName(name) ? 'name' : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,23 +78,47 @@ export function CreateWorkspaceDialog({ open, onOpenChange, onCreated }: CreateW
       open={open}
       onOpenChange={onOpenChange}
       preventClose={pending}
-      title={t('create.title')}
-      description={t('create.description')}
+      title={atLimit ? t('common:limits.workspaces.title', { count: quota!.limit! }) : t('create.title')}
+      description={atLimit ? t('common:limits.workspaces.description', { count: quota!.limit! }) : t('create.description')}
       width={440}
       footer={
-        <>
-          <Button onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common:cancel')}
+        atLimit ? (
+          <Button variant="primary" onClick={() => onOpenChange(false)}>
+            {t('common:confirm')}
           </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={!ready} pending={pending}>
-            {t('create.submit')}
-          </Button>
-        </>
+        ) : (
+          <>
+            <Button onClick={() => onOpenChange(false)} disabled={pending}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              variant="primary"
+              disabled={!ready}
+              pending={pending}
+              aria-describedby={missing ? missingId : undefined}
+            >
+              {t('create.submit')}
+            </Button>
+          </>
+        )
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <WorkspaceFields name={name} onNameChange={setName} onImageChange={setImage} disabled={pending} autoFocusName />
-      </form>
+      {!atLimit && (
+        <form id={formId} onSubmit={submit} noValidate>
+          <WorkspaceFields name={name} onNameChange={setName} onImageChange={setImage} disabled={pending} autoFocusName imageRequired />
+          {/* What Create still needs, and the plan's room, before anything is sent (issue #19 item 8). */}
+          <div className={styles.notes}>
+            {missing && (
+              <p id={missingId} className={styles.missing}>
+                {t(`create.missing.${missing}`)}
+              </p>
+            )}
+            {left !== null && <p className={styles.quota}>{t('create.quotaLeft', { count: left, limit: quota!.limit })}</p>}
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }

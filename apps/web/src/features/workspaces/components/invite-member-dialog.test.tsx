@@ -1,6 +1,6 @@
 import type { Permission } from '@sauce/contract/common';
 import type { Invitation } from '@sauce/contract/workspaces';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '../../../test/testing-library.ts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';
@@ -43,6 +43,7 @@ beforeEach(() => {
       generation[permission]! += 1;
       return null;
     }
+    if (path === '/app/config') return { plan: { sources: 100, folders: 5, members: 5, spaces: 2 }, links: { feedback: null, android: null, ios: null, plugin: null } };
     throw new Error(`unexpected ${opts.method} ${path}`);
   });
   useAppStore.setState({ toasts: [] });
@@ -63,7 +64,7 @@ describe('InviteWorkspaceMember (SPEC §2, §6)', () => {
     await waitFor(() => expect(field('Viewer').value).toContain('reader-1'));
     expect(field('Owner').value).toContain('owner-1');
     expect(field('Editor').value).toContain('editor-1');
-    const bodies = api.mock.calls.map(([, opts]) => (opts as RequestOptions).body);
+    const bodies = api.mock.calls.map(([, opts]) => (opts as RequestOptions | undefined)?.body);
     expect(bodies).toEqual(
       expect.arrayContaining([
         { workspace: { id: 7 }, permission: 'OWNER' },

@@ -1,5 +1,4 @@
 import type { Permission } from '@sauce/contract/common';
-import { LIMITS } from '@sauce/contract/limits';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import i18n from 'i18next';
 import { Copy, RotateCcw } from 'lucide-react';
@@ -11,6 +10,7 @@ import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { InlineError } from '../../../components/inline-error.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
+import { usePlan } from '../../../lib/plan.ts';
 import { INVITE_PERMISSIONS, useInvitationLink, useResetInvitation } from '../api/invitations.ts';
 import { formatDate } from '../lib/format-date.ts';
 import styles from './invite-member-dialog.module.css';
@@ -29,12 +29,13 @@ export interface InviteMemberDialogProps {
  */
 export function InviteMemberDialog({ workspace, open, onOpenChange }: InviteMemberDialogProps) {
   const { t } = useTranslation('workspaces');
+  const { members } = usePlan();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('invite.title')}
-      description={t('invite.description', { count: LIMITS.membersPerWorkspace })}
+      description={members === null ? t('invite.descriptionUnlimited') : t('invite.description', { count: members })}
       width={520}
     >
       <ul className={styles.rows}>

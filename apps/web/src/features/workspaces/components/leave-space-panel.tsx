@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Panel } from '../../../components/panel.tsx';
-import { useProfile } from '../../auth/api/get-profile.ts';
+import { useProfile } from '../../../lib/session.ts';
 import { useRemoveWorkspace } from '../api/delete-workspace.ts';
 import { useWorkspace } from '../api/get-workspaces.ts';
 import { useMoveOutOfSpace } from '../hooks/use-move-out-of-space.ts';

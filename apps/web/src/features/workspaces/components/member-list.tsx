@@ -1,5 +1,4 @@
-import type { Permission } from '@sauce/contract/common';
-import { LIMITS } from '@sauce/contract/limits';
+import { linksResetBy, type Permission } from '@sauce/contract/common';
 import type { Member, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { ChevronDown, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +9,8 @@ import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { InlineError } from '../../../components/inline-error.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { showToast } from '../../../state/app-store.ts';
-import { useProfile } from '../../auth/api/get-profile.ts';
+import { usePlan } from '../../../lib/plan.ts';
+import { useProfile } from '../../../lib/session.ts';
 import { useWorkspace } from '../api/get-workspaces.ts';
 import { INVITE_PERMISSIONS } from '../api/invitations.ts';
 import { useRemoveMember, useUpdateMemberPermission } from '../api/members.ts';
@@ -18,7 +18,7 @@ import { formatDate } from '../lib/format-date.ts';
 import { showMemberError } from '../lib/member-errors.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import styles from './member-list.module.css';
-import { keepValue } from '../../../lib/kept-value.ts';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 /**
  * The member management page's list (SPEC §2 Workspace pages, §6): every member with
@@ -33,11 +33,12 @@ export function MemberList({ workspace }: { workspace: WorkspaceSummary }) {
   const [inviting, setInviting] = useState(false);
   const canManage = workspace.abilities.manageMembers;
   const members = data?.users ?? [];
+  const { members: max } = usePlan();
 
   return (
     <Panel
       title={t('members.title')}
-      description={data ? t('members.count', { count: members.length, max: LIMITS.membersPerWorkspace }) : undefined}
+      description={data ? (max === null ? t('members.countUnlimited', { count: members.length }) : t('members.count', { count: members.length, max })) : undefined}
       actions={
         workspace.abilities.inviteMembers && (
           <Button variant="primary" onClick={() => setInviting(true)}>
@@ -77,13 +78,26 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
   const selectId = `member-${member.id}-permission`;
   const shown = update.isPending && update.variables ? update.variables.permission : member.permission;
 
+  /** The permissions whose invite links a decision resets, named as a list ('Owner and Editor'). */
+  const resetRoles = (now: Permission | null) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(linksResetBy(member.permission, now).map((p) => t(`permission.${p}`)));
+
   const change = async (permission: Permission) => {
     if (permission === member.permission) return;
+    const role = t(`permission.${permission}`);
     if (isMe && member.permission === 'OWNER') {
       const ok = await confirmDialog({
         title: t('members.demoteSelfTitle'),
-        description: t('members.demoteSelfDescription', { role: t(`permission.${permission}`) }),
+        description: t('members.demoteSelfDescription', { role }),
         confirmText: t('members.demoteSelfConfirm'),
+      });
+      if (!ok) return;
+    } else if (linksResetBy(member.permission, permission).length > 0) {
+      // Issue #18: a demotion resets the invite links of what the member loses; the owner is told.
+      const ok = await confirmDialog({
+        title: t('members.demoteTitle', { name: member.nickname, role }),
+        description: t('members.demoteDescription', { name: member.nickname, roles: resetRoles(permission) }),
+        confirmText: t('members.demoteConfirm'),
       });
       if (!ok) return;
     }
@@ -99,7 +113,7 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
   const askRemove = async () => {
     const ok = await confirmDialog({
       title: t('members.removeTitle', { name: member.nickname }),
-      description: t('members.removeDescription'),
+      description: t('members.removeDescription', { roles: resetRoles(null) }),
       confirmText: t('members.remove'),
       destructive: true,
     });
@@ -139,7 +153,6 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
                 // The select shows the permission held until the change is under way (an
                 // owner demoting themself confirms first, and may cancel).
                 const permission = e.currentTarget.value as Permission;
-                keepValue(e.currentTarget, shown);
                 void change(permission);
               }}
             >
@@ -156,16 +169,17 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
         )}
         {canManage && isMe && <span className={styles.iconSpacer} aria-hidden />}
         {canManage && !isMe && (
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={() => void askRemove()}
-            disabled={remove.isPending}
-            aria-label={t('members.removeLabel', { name: member.nickname })}
-            title={t('members.remove')}
-          >
-            <UserMinus size={16} strokeWidth={1.75} aria-hidden />
-          </Button>
+          <Tooltip content={t('members.remove')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => void askRemove()}
+              disabled={remove.isPending}
+              aria-label={t('members.removeLabel', { name: member.nickname })}
+            >
+              <UserMinus size={16} strokeWidth={1.75} aria-hidden />
+            </Button>
+          </Tooltip>
         )}
       </div>
     </li>

@@ -1,22 +1,28 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineError } from '../../../components/inline-error.tsx';
 import { Meter } from '../../../components/meter.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { formatBytes } from '../../../lib/bytes.ts';
+import { isBetaPlan, usePlan } from '../../../lib/plan.ts';
 import { useWorkspaceStatus } from '../api/get-workspaces.ts';
 import styles from './usage-overview.module.css';
 
 /**
  * The usage status page's content (SPEC §2 Workspace pages, §3 Workspace status): sources
- * (text and image), folders and members beside the beta plan's limits as meters, and the
- * storage the space's images take. SPEC §4: when the status call fails the counts show as
+ * (text and image), folders and members beside the plan's limits as meters, and the
+ * storage the space's images take; then the installation's plan (issue #22: the operator's,
+ * SPEC §9's beta plan by default), 'no limit' where it sets none. SPEC §4: when the status call fails the counts show as
  * zero, with a notice and a retry.
  */
 export function UsageOverview({ workspaceId }: { workspaceId: number }) {
   const { t, i18n } = useTranslation('workspaces');
   const { data: status, isError, isFetching, refetch } = useWorkspaceStatus(workspaceId);
+  const plan = usePlan();
+  const beta = isBetaPlan(plan);
   const n = (v: number) => v.toLocaleString(i18n.language);
-  const of = (value: number, max: number) => t('usage.of', { value: n(value), max: n(max) });
+  const of = (value: number, max: number | null) =>
+    max === null ? t('usage.unlimited', { value: n(value) }) : t('usage.of', { value: n(value), max: n(max) });
 
   return (
     <div className={styles.stack}>
@@ -49,8 +55,16 @@ export function UsageOverview({ workspaceId }: { workspaceId: number }) {
         )}
       </Panel>
       <aside className={styles.beta}>
-        <h2 className={styles.betaTitle}>{t('usage.betaTitle')}</h2>
-        <p className={styles.betaText}>{t('usage.betaText')}</p>
+        <h2 className={styles.betaTitle}>{beta ? t('usage.betaTitle') : t('usage.planTitle')}</h2>
+        {beta && <p className={styles.betaText}>{t('usage.betaText')}</p>}
+        <dl className={styles.planRows}>
+          {(['sources', 'folders', 'members', 'spaces'] as const).map((key) => (
+            <Fragment key={key}>
+              <dt>{t(`usage.plan.${key}`)}</dt>
+              <dd>{plan[key] === null ? t('usage.noLimit') : n(plan[key])}</dd>
+            </Fragment>
+          ))}
+        </dl>
       </aside>
     </div>
   );

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import styles from './workspace-fields.module.css';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** SPEC §5 Space name: 1–15 characters with at least one visible one (the contract's rule). */
 export function isValidWorkspaceName(name: string): boolean {
@@ -21,6 +20,8 @@ export interface WorkspaceFieldsProps {
   currentImage?: string | null;
   disabled?: boolean;
   autoFocusName?: boolean;
+  /** Creating a space: the image is required, and says so (SPEC §5). */
+  imageRequired?: boolean;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface WorkspaceFieldsProps {
  * them (SPEC §2, §5): the image picker (type and size checked on choosing) and the name
  * with its n/15 counter; a name of only spaces or invisible characters is pointed out.
  */
-export function WorkspaceFields({ name, onNameChange, onImageChange, currentImage, disabled, autoFocusName }: WorkspaceFieldsProps) {
+export function WorkspaceFields({ name, onNameChange, onImageChange, currentImage, disabled, autoFocusName, imageRequired }: WorkspaceFieldsProps) {
   const { t } = useTranslation('workspaces');
   const blank = name !== '' && !isValidWorkspaceName(name);
   return (
@@ -36,9 +37,10 @@ export function WorkspaceFields({ name, onNameChange, onImageChange, currentImag
       <div className={styles.field}>
         <span className={styles.label} aria-hidden>
           {t('fields.image')}
+          {imageRequired && <span className={styles.required}> · {t('fields.required')}</span>}
         </span>
         <ImagePicker
-          label={t('fields.image')}
+          label={imageRequired ? `${t('fields.image')} (${t('fields.required')})` : t('fields.image')}
           currentUrl={currentImage}
           fallback={<ImageIcon size={24} strokeWidth={1.75} aria-hidden />}
           onChange={onImageChange}
@@ -53,7 +55,7 @@ export function WorkspaceFields({ name, onNameChange, onImageChange, currentImag
         maxLength={LIMITS.workspaceNameLength}
         error={blank ? t('fields.nameBlank') : null}
         disabled={disabled}
-        ref={autoFocusName ? focusOnMount : undefined}
+        autoFocus={autoFocusName}
         autoComplete="off"
         enterKeyHint="done"
       />

@@ -1,9 +1,9 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWorkspaces } from '../api/get-workspaces.ts';
-import { useSelectWorkspace } from '../hooks/use-select-workspace.ts';
-import { useWorkspaceName } from '../hooks/use-workspace-name.ts';
+import { useWorkspaces } from '../../../lib/workspaces.ts';
+import { useSelectWorkspace } from '../../../lib/workspaces.ts';
+import { useWorkspaceName } from '../../../lib/workspaces.ts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 import { WorkspaceAvatar } from './workspace-avatar.tsx';
 import styles from './workspace.module.css';

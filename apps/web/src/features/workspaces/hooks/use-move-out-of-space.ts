@@ -1,6 +1,6 @@
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { showToast, type Toast } from '../../../state/app-store.ts';
-import { useSelectWorkspace } from './use-select-workspace.ts';
+import { useSelectWorkspace } from '../../../lib/workspaces.ts';
 
 /**
  * After a space is gone for the person (they deleted or left it, or lost access): returns

@@ -1,7 +1,7 @@
 import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 import type { WorkspaceEvent, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, waitFor } from '../../../test/testing-library.ts';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';

@@ -5,10 +5,10 @@ import i18n from 'i18next';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'react-router';
 import { refreshSession } from '../../../lib/api.ts';
-import { useProfile } from '../../auth/api/get-profile.ts';
-import { useCurrentWorkspace, workspacesQuery } from '../api/get-workspaces.ts';
+import { useProfile } from '../../../lib/session.ts';
+import { useCurrentWorkspace, workspacesQuery } from '../../../lib/workspaces.ts';
 import { useMoveOutOfSpace } from './use-move-out-of-space.ts';
-import { useWorkspaceName } from './use-workspace-name.ts';
+import { useWorkspaceName } from '../../../lib/workspaces.ts';
 
 /** Waits before reconnecting a closed stream, ms: 1 s, doubling up to 30 s. */
 export const RECONNECT_MS = { first: 1_000, max: 30_000 } as const;

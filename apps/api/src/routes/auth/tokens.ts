@@ -1,0 +1,110 @@
+import { ok } from '@sauce/contract/common';
+import { zCreatedToken, zCreateGrant, zCreateToken, zExchangeGrant, zPersonalToken } from '@sauce/contract/tokens';
+import { z } from 'zod';
+import { requireUser } from '../../auth/session.ts';
+import type { Deps, ZApp } from '../../deps.ts';
+import { NotAuthorizedError } from '../../errors.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
+import { zId } from '@sauce/contract/common';
+import { presentToken } from '../../presenters/token.ts';
+import * as tokens from '../../services/personal-tokens.ts';
+
+const tags = ['tokens'];
+
+/** Polls of the extension waiting for its person to allow it: one every 3 s is 20 a minute; 60 leaves room. */
+const EXCHANGE_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/**
+ * Issue #20: personal access tokens (/mypage) and the browser extension's connection.
+ * Managing tokens needs the person signed in (a token cannot make or list tokens); a token
+ * may revoke itself (the extension's 'Disconnect').
+ */
+export async function tokenRoutes(app: ZApp, deps: Deps) {
+  app.post(
+    '/auth/tokens',
+    {
+      config: { personalTokens: false },
+      schema: {
+        operationId: 'createToken',
+        summary: 'Make a personal access token (its secret is in this answer only)',
+        tags,
+        body: zCreateToken,
+        response: { 200: ok(zCreatedToken) },
+      },
+    },
+    async (req) => ({ success: true as const, data: presentToken(await tokens.createToken(deps.db, requireUser(req), req.body)) }),
+  );
+
+  app.get(
+    '/auth/tokens',
+    {
+      config: { personalTokens: false },
+      schema: {
+        operationId: 'listTokens',
+        summary: "The signed-in person's personal access tokens, without secrets",
+        tags,
+        response: { 200: ok(z.array(zPersonalToken)) },
+      },
+    },
+    async (req) => ({ success: true as const, data: (await tokens.listTokens(deps.db, requireUser(req))).map(presentToken) }),
+  );
+
+  app.delete(
+    '/auth/tokens/:id',
+    {
+      config: { personalTokens: 'self' },
+      schema: {
+        operationId: 'revokeToken',
+        summary: 'Revoke a personal access token (a token may revoke itself)',
+        tags,
+        params: z.object({ id: zId }),
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req) => {
+      const userId = requireUser(req);
+      if (req.personalToken && req.personalToken.tokenId !== req.params.id) {
+        throw NotAuthorizedError('An access token can revoke only itself.');
+      }
+      await tokens.revokeToken(deps.db, userId, req.params.id);
+      return { success: true as const, data: null };
+    },
+  );
+
+  app.post(
+    '/auth/tokens/grants',
+    {
+      config: { personalTokens: false },
+      schema: {
+        operationId: 'allowExtension',
+        summary: 'Allow the browser extension showing this challenge to receive a write token',
+        tags,
+        body: zCreateGrant,
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req) => {
+      await tokens.createGrant(deps.db, requireUser(req), req.body.challenge, req.body.browser);
+      return { success: true as const, data: null };
+    },
+  );
+
+  app.post(
+    '/auth/tokens/exchange',
+    {
+      config: { rateLimit: EXCHANGE_RATE_LIMIT },
+      schema: {
+        operationId: 'exchangeExtensionGrant',
+        summary: "The browser extension trades its verifier for its token, once (404 until its person allows it)",
+        security: PUBLIC,
+        tags,
+        body: zExchangeGrant,
+        response: { 200: ok(zCreatedToken) },
+      },
+    },
+    async (req) => {
+      const { userId: _userId, ...created } = await tokens.exchangeGrant(deps.db, req.body.verifier);
+      return { success: true as const, data: presentToken(created) };
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { buildUser, type TestUser } from '../../test/factories.ts';
+import { finished, importFile, netscape } from '../../test/imports.ts';
+import { queueWaitingCopies } from '../../services/link-copy.ts';
+import { startJobQueue } from '../../jobs/queue.ts';
+
+/**
+ * Issue #21 item 1: every link keeps a copy — the page's readable text, kept by a background
+ * job after the save, searchable within seconds, read back by members only.
+ */
+let t: TestApp;
+let alice: TestUser;
+let site: http.Server;
+let base: string;
+
+const ARTICLE = `<!doctype html><html><head><title>Kerning notes</title></head><body><nav>Home · About</nav>
+<article><h1>Kerning notes</h1>${Array.from(
+  { length: 6 },
+  (_, i) => `<p>Paragraph ${i}: optical kerning adjusts the space between letter pairs so that words read evenly; 자간 조정은 글자 사이의 간격을 맞추는 일이다.</p>`,
+).join('')}<p>The quetzal detail appears only here.</p></article><footer>© Example</footer></body></html>`;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    if (req.url === '/article') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    else if (req.url === '/shell') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div><script>1</script></body></html>');
+    else if (req.url === '/data.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '0' });
+  alice = await buildUser(t);
+});
+afterAll(() => new Promise((r) => site.close(r)));
+
+const save = async (path: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${alice.workspaceId}`,
+    headers: alice.headers,
+    payload: { type: 'TEXT', title: `Link ${path}`, textSauce: { text: '', link: `${base}${path}` } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data as { id: number; textCard: { copyStatus: string | null } };
+};
+const copyOf = async (u: TestUser, id: number) => t.app.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}/copy`, headers: u.headers });
+/** Waits (at most 20 s) until the copy is no longer pending. */
+async function settled(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const copy = body(await copyOf(alice, id)).data;
+    if (copy.status !== 'pending') return copy as { status: string; text: string | null; copiedAt: string | null };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the copy stayed pending');
+}
+
+describe('saved copies of links (issue #21)', () => {
+  it('keeps the page’s readable text, without its navigation, and search finds its words', async () => {
+    const saved = await save('/article');
+    expect(saved.textCard.copyStatus).toBe('pending');
+    const copy = await settled(saved.id);
+    expect(copy.status).toBe('ready');
+    expect(copy.text).toContain('optical kerning');
+    expect(copy.text).toContain('quetzal');
+    expect(copy.text).not.toContain('Home · About');
+    expect(copy.copiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const found = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?search=quetzal`, headers: alice.headers })).data;
+    expect(found.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
+    const ko = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?search=${encodeURIComponent('자간')}`, headers: alice.headers })).data;
+    expect(ko.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
+  });
+
+  it('says when a page has no readable text, and when it could not be read', async () => {
+    expect((await settled((await save('/shell')).id)).status).toBe('empty');
+    expect((await settled((await save('/missing')).id)).status).toBe('failed');
+    expect((await settled((await save('/data.json')).id)).status).toBe('failed');
+  });
+
+  it('keeps no copy for a note without a link, and shows another person’s copy to no one else', async () => {
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/archive/sauce/${alice.workspaceId}`,
+      headers: alice.headers,
+      payload: { type: 'TEXT', title: 'Just a note', textSauce: { text: 'x', link: null } },
+    });
+    expect(body(note).data.textCard.copyStatus).toBeNull();
+    const stranger = await buildUser(t);
+    const res = await copyOf(stranger, body(note).data.id);
+    expect(res.statusCode).toBe(404);
+    const other = await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${body(note).data.id}/copy`, headers: stranger.headers });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('keeps copies of imported links too, queued a batch at a time and fairly between spaces', { timeout: 60_000 }, async () => {
+    const bob = await buildUser(t);
+    // Alice imports five links, Bob one: none is fetched at the import.
+    const res = await importFile(t, alice, alice.workspaceId, netscape(Array.from({ length: 5 }, (_, i) => ({ href: `${base}/article#i${i}`, title: `Imported ${i}` }))));
+    expect(res.statusCode, res.body).toBe(200);
+    await finished(t, alice, body(res).data.id);
+    const bobs = await importFile(t, bob, bob.workspaceId, netscape([{ href: `${base}/article#bob`, title: 'Bob’s' }]));
+    await finished(t, bob, body(bobs).data.id);
+    const waiting = sql`SELECT count(*)::int AS n FROM sauces WHERE copy_status = 'pending' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`}`;
+    expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(6);
+    const jobs = await startJobQueue(t.db.$client, { pollingIntervalSeconds: 0.5 });
+    onTestFinished(() => jobs.stop());
+    const opts = { jobs, allowPrivate: true, retries: 0, retryDelayS: 1 };
+    // A save's own waiting copy is not the sweep's for 10 minutes (its job has its chance).
+    await save('/article#saved');
+    // Two at a time: Alice's oldest and Bob's, not Alice's first two.
+    expect(await queueWaitingCopies(t.db, opts, 2)).toBe(2);
+    await expect.poll(async () => (await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link), { timeout: 20_000 })
+      .toEqual([`${base}/article#bob`, `${base}/article#i0`]);
+    while ((await queueWaitingCopies(t.db, opts, 2)) > 0) await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(async () => (await t.db.execute<{ n: number }>(waiting)).rows[0]!.n, { timeout: 30_000 }).toBe(0);
+    // (the saved one was kept by its own job meanwhile)
+  });
+});

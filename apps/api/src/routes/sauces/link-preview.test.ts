@@ -1,0 +1,263 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createDb } from '../../db/client.ts';
+import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
+import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { openEventStream } from '../../test/event-stream.ts';
+import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+
+/**
+ * Issue #23: saving never waits for the linked site. The save answers at once; the preview
+ * is read by a background job and reaches the card through the live events; failures are
+ * retried a bounded number of times, survive a restart, and a spent budget delays rather
+ * than drops. Pages are served on loopback (METADATA_ALLOW_PRIVATE in these apps).
+ */
+
+const OG = `<!doctype html><html><head><title>Doc</title><meta property="og:title" content="Open Graph title">
+  <meta property="og:description" content="Open Graph description"><meta property="og:image" content="/og.png"></head></html>`;
+
+let site: http.Server;
+let origin = '';
+const hits: Record<string, number> = {};
+/** Connections held by /hold (never answered until released). */
+const held: http.ServerResponse[] = [];
+const sockets = new Set<Socket>();
+/** Whether /restart answers yet. */
+let restartUp = false;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const path = req.url!.split('?')[0]!;
+    hits[path] = (hits[path] ?? 0) + 1;
+    const html = (page = OG) => res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    if (path.startsWith('/hold')) return void held.push(res);
+    if (path === '/flaky') return hits[path] === 1 ? res.writeHead(503).end('down') : html();
+    if (path === '/restart') return restartUp ? html() : void held.push(res);
+    if (path === '/trickle') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write(' '), 500);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (path.startsWith('/loop')) return res.writeHead(302, { location: `/loop${hits[path]}` }).end();
+    if (path === '/huge') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<html><head><title>Huge</title></head><body>');
+      return res.end(Buffer.alloc(3 * 1024 * 1024, ' '));
+    }
+    if (path === '/gone') return res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not here</title>');
+    html();
+  });
+  site.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => site.close(r));
+});
+
+const save = (t: TestApp, u: TestUser, link: string, ws = u.workspaceId) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/archive/sauce/${ws}`,
+    headers: u.headers,
+    payload: { type: 'TEXT', title: 'My own title', textSauce: { text: '', link } },
+  });
+const read = async (t: TestApp, u: TestUser, id: number, ws = u.workspaceId) =>
+  body(await t.app.inject({ url: `/api/archive/sauce/${ws}/${id}`, headers: u.headers })).data;
+
+/** Waits (polling the source, at most `ms`) until its preview is no longer pending. */
+async function settled(t: TestApp, u: TestUser, id: number, ms = 15_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const s = await read(t, u, id);
+    if (s.textCard.previewStatus !== 'pending') return s;
+    if (Date.now() > until) throw new Error(`preview of ${id} still pending after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('saving a link (issue #23)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '0', LINK_COPIES: 'false' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers 30 saves at once while the linked site holds every connection unanswered', async () => {
+    const u = await buildUser(t);
+    const saves = await Promise.all(Array.from({ length: 30 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`)));
+    // Every save answered while the site had answered nothing.
+    for (const res of saves) {
+      expect(res.statusCode).toBe(200);
+      expect(body(res).data.textCard).toMatchObject({ link: expect.stringContaining('/hold/'), title: '', previewStatus: 'pending' });
+      expect(body(res).data.title).toBe('My own title');
+    }
+    for (const res of held.splice(0)) res.destroy();
+  });
+
+  it('shows the preview through the live event when the site answers, once for the same link saved 30 times', async () => {
+    const owner = await buildUser(t);
+    const ws = await buildWorkspace(t, owner);
+    const teammate = await buildMember(t, ws, 'EDITOR');
+    const stream = await openEventStream(base, teammate, ws);
+    const link = `${origin}/same`;
+    const saves = await Promise.all(Array.from({ length: 30 }, () => save(t, owner, link, ws)));
+    const ids = saves.map((r) => body(r).data.id as number);
+    // The system's update (actorId 0) reaches the teammate's stream within 2 s of the saves.
+    await stream.next((e) => e.type === 'sauce' && e.action === 'updated' && e.actorId === 0 && e.id === ids[0]);
+    stream.close();
+    for (const id of ids) {
+      const s = await read(t, owner, id, ws);
+      expect(s.textCard).toMatchObject({ title: 'Open Graph title', description: 'Open Graph description', image: `${origin}/og.png`, previewStatus: 'ready' });
+      expect(s.thumbnail).toBe(`${origin}/og.png`);
+      expect(s.title).toBe('My own title'); // never the person's title
+    }
+    expect(hits['/same']).toBe(1);
+  });
+
+  it('takes a preview the editor already read from the cache, ready at once', async () => {
+    const u = await buildUser(t);
+    await t.app.inject({ url: `/api/metaData/getMeta?url=${encodeURIComponent(`${origin}/typed`)}`, headers: u.headers });
+    const res = await save(t, u, `${origin}/typed`);
+    expect(body(res).data.textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+    expect(hits['/typed']).toBe(1);
+  });
+
+  it.each([
+    ['answers byte by byte (slower than the fetch limit)', '/trickle'],
+    ['redirects forever', '/loop'],
+    ['answers a page larger than 2 MB', '/huge'],
+    ['answers 404', '/gone'],
+  ])('fails the preview of a site that %s, keeping the link', async (_what, path) => {
+    const u = await buildUser(t);
+    const { id } = body(await save(t, u, `${origin}${path}`)).data;
+    const s = await settled(t, u, id);
+    expect(s.textCard).toMatchObject({ link: `${origin}${path}`, title: '', image: '', previewStatus: 'failed' });
+  });
+
+  it('a retry on the source reads it again; an edit to another link starts over; a source without a link has nothing to retry', async () => {
+    const u = await buildUser(t);
+    const { id } = body(await save(t, u, `${origin}/flaky`)).data;
+    expect((await settled(t, u, id)).textCard.previewStatus).toBe('failed');
+    const retried = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${u.workspaceId}/${id}/preview`, headers: u.headers });
+    expect(retried.statusCode).toBe(200);
+    expect(body(retried).data.textCard.previewStatus).toBe('pending');
+    expect((await settled(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/archive/sauce/${u.workspaceId}/${id}`,
+      headers: u.headers,
+      payload: { textSauce: { link: `${origin}/other` } },
+    });
+    expect(body(edited).data.textCard).toMatchObject({ link: `${origin}/other`, title: '', previewStatus: 'pending' });
+    expect((await settled(t, u, id)).textCard.previewStatus).toBe('ready');
+
+    const note = body(
+      await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${u.workspaceId}`, headers: u.headers, payload: { type: 'TEXT', textSauce: { text: 'x' } } }),
+    ).data;
+    expect(note.textCard.previewStatus).toBeNull();
+    const nothing = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${u.workspaceId}/${note.id}/preview`, headers: u.headers });
+    expect(nothing.statusCode).toBe(400);
+    const stranger = await buildUser(t);
+    const hidden = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${u.workspaceId}/${id}/preview`, headers: stranger.headers });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('a spent fetch budget delays the preview instead of dropping it', async () => {
+    const u = await buildUser(t);
+    for (let i = 0; i < FETCHES_PER_MINUTE; i++) {
+      await t.app.inject({ url: `/api/metaData/getMeta?url=${encodeURIComponent(`${origin}/spend/${i}`)}`, headers: u.headers });
+    }
+    const { id } = body(await save(t, u, `${origin}/later`)).data;
+    // The job ran, found the budget spent, and queued itself again for later: still pending, not failed.
+    const until = Date.now() + 10_000;
+    let delayed: { start_after: Date }[] = [];
+    while (delayed.length === 0 && Date.now() < until) {
+      ({ rows: delayed } = await t.db.execute<{ start_after: Date }>(sql`
+        SELECT start_after FROM pgboss.job WHERE name = 'link-preview' AND state = 'created' AND data->>'link' = ${`${origin}/later`}
+          AND start_after > now() + interval '10 seconds'`));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(delayed).toHaveLength(1);
+    expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
+    expect(hits['/later']).toBeUndefined();
+  });
+
+  it('a source deleted before its preview job runs costs no fetch', async () => {
+    const u = await buildUser(t);
+    const { id } = body(await save(t, u, `${origin}/hold/deleted`)).data;
+    // The job may be fetching already (the site holds it); the delete does not wait for it.
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers });
+    expect(del.statusCode).toBe(200);
+    for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'text/html' }).end(OG);
+    const { rows } = await t.db.execute(sql`SELECT 1 FROM sauces WHERE id = ${id}`);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('a link on a private address (issue #23)', () => {
+  it('is refused by the guard without a connection; the card keeps the link and says the preview failed', async () => {
+    const t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'false' });
+    const u = await buildUser(t);
+    const before = hits['/private'] ?? 0;
+    const res = await save(t, u, `${origin}/private`);
+    expect(res.statusCode).toBe(200);
+    const s = await settled(t, u, body(res).data.id);
+    expect(s.textCard).toMatchObject({ link: `${origin}/private`, title: '', previewStatus: 'failed' });
+    expect(hits['/private'] ?? 0).toBe(before);
+  });
+});
+
+describe('retries and restarts (issue #23)', () => {
+  it('retries a site that answered 503, then shows its preview', async () => {
+    const t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '2', LINK_PREVIEW_RETRY_SECONDS: '1', LINK_COPIES: 'false' });
+    const u = await buildUser(t);
+    hits['/flaky'] = 0;
+    const { id } = body(await save(t, u, `${origin}/flaky`)).data;
+    expect((await settled(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+    expect(hits['/flaky']).toBe(2);
+  });
+
+  it('a preview under way when its server stops is finished by the next one', async () => {
+    const env = { METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '3', LINK_PREVIEW_RETRY_SECONDS: '1', LINK_COPIES: 'false' };
+    const t = await buildTestApp(env);
+    const u = await buildUser(t);
+    // A second server process on the same database, as after a restart.
+    const pool = new pg.Pool({ connectionString: t.url, max: 4 });
+    const { id } = body(await save(t, u, `${origin}/restart`)).data;
+    // The first server's job is fetching (the site holds it) when that server stops.
+    const until = Date.now() + 10_000;
+    while (held.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(held.length).toBeGreaterThan(0);
+    await t.app.close();
+    restartUp = true;
+    const next = await buildApp({ config: t.config, db: createDb(pool), secret: t.secret, logger: false });
+    try {
+      await next.ready();
+      const until2 = Date.now() + 20_000;
+      let s;
+      do {
+        s = body(await next.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers })).data;
+        if (s.textCard.previewStatus !== 'pending') break;
+        await new Promise((r) => setTimeout(r, 100));
+      } while (Date.now() < until2);
+      expect(s.textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+    } finally {
+      for (const res of held.splice(0)) res.destroy();
+      await next.close();
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { lockWorkspaces } from '../db/locks.ts';
+import { AppError, SauceNotFoundError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { PageBrowser } from '../lib/page-browser.ts';
+import { safeFetch, SafeFetchError } from '../lib/safe-fetch.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { decodeHtml, extractReadable } from './articles/summary/extract.ts';
+import { captureKeys, imageBytes, putImage } from './capture-files.ts';
+import { notifyWorkspace } from './events.ts';
+import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
+import { linkJobOptions } from './link-preview.ts';
+import { deleteFiles } from './images.ts';
+
+declare module '../jobs/queue.ts' {
+  interface JobPayloads {
+    /** Issue #21: the readable copy of `link`, for every source waiting for it. */
+    'link-copy': { link: string };
+  }
+}
+
+/**
+ * Issue #21 item 1: every link keeps a copy. When a text source with a link is saved (from
+ * the editor, the phone's share target or an import; not a capture from the extension, which
+ * brings its own), a background job reads the page through the guarded fetch and keeps its
+ * readable text (Mozilla's Readability, as the article summaries read pages), searchable
+ * with the rest of the source and shown as its 'Saved copy'. Where a browser is at hand
+ * (lib/page-browser.ts: a local Chromium or a remote one), the page is also drawn: its
+ * full-page screenshot (WebP, height capped) becomes the source's saved copy (table
+ * sauce_captures, as the extension's) and its card's picture when the page had none, and a
+ * page that renders only in a browser gets its text from the drawn page. No browser is
+ * needed: without one, pages that render only in a browser keep no text ('empty').
+ */
+export const COPY_QUEUE = 'link-copy';
+/** Most characters of readable text kept. */
+export const COPY_MAX_CHARS = 100_000;
+/** Largest page read, bytes. */
+const COPY_MAX_BYTES = 3 * 1024 * 1024;
+
+/** What a copy job needs: the queue, the fetch's address policy, its retries (config LINK_PREVIEW_*). */
+export interface CopyOptions {
+  jobs: JobQueue;
+  allowPrivate: boolean;
+  retries: number;
+  retryDelayS: number;
+  log?: { info(obj: object, msg: string): void };
+  /** Where screenshots are stored; with `browser`. */
+  files?: FileStore;
+  /** The browser that draws pages, or none (text only). */
+  browser?: PageBrowser | null;
+}
+
+/**
+ * Queues the copy of `link` inside `tx` (the job exists only if the save commits); one job of
+ * a link waits at a time. The saved sources carry `copy_status = 'pending'` (copyColumns).
+ */
+export async function queueCopy(opts: CopyOptions, tx: Tx | undefined, link: string) {
+  await opts.jobs.send(COPY_QUEUE, { link }, linkJobOptions(opts, tx, link));
+}
+
+/** The copy columns of a save that sets `link` (null: no link, nothing to keep). */
+export const copyColumns = (link: string | null) =>
+  ({ copyStatus: link ? 'pending' : null, copyText: null, copiedAt: null }) as const;
+
+/** What the page held: its readable text, none, or a fetch that failed for good. */
+type Copy = { status: 'ready'; text: string } | { status: 'empty' } | { status: 'failed' };
+
+/** Most sources given one page's screenshot (each keeps its own files: saved copies are per source). */
+const SHOT_COPIES_MAX = 20;
+
+/**
+ * Writes the screenshot's files once for each source still waiting for `link` without a saved
+ * copy (files first, rows after, as every upload: reconciliation removes files no row names).
+ * @returns the storage keys written, and the processed image.
+ */
+async function putShots(db: Db, files: FileStore, link: string, png: Buffer) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM sauces s WHERE s.link = ${link} AND s.copy_status = 'pending'
+      AND NOT EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id)`);
+  const n = Math.min(rows[0]!.n, SHOT_COPIES_MAX);
+  if (n === 0) return null;
+  const ticket = admitImage('link-copy');
+  let p: ProcessedImage;
+  try {
+    p = await processScreenshot(png, ticket);
+  } finally {
+    ticket.release();
+  }
+  const keys = Array.from({ length: n }, () => `captures/${randomBytes(16).toString('hex')}`);
+  for (const key of keys) await putImage(files, key, p);
+  return { keys, p };
+}
+
+/** A source the job updated: its id, space, and whether it has a saved copy already. */
+type Updated = { id: number; workspace_id: number; has_capture: boolean };
+
+/** Keeps the screenshot whose files are under `key` as source `r`'s saved copy (inside the transaction that locked its space). */
+async function keepShot(tx: Tx, r: { id: number; workspace_id: number }, key: string, link: string, p: ProcessedImage) {
+  const bytes = imageBytes(p);
+  await tx.execute(sql`
+    INSERT INTO sauce_captures (sauce_id, workspace_id, storage_key, page_url, screenshot_name, width, height, color, byte_size)
+    VALUES (${r.id}, ${r.workspace_id}, ${key}, ${link}, ${`original.${p.original.ext}`}, ${p.width}, ${p.height}, ${p.color}, ${bytes})`);
+  await tx.execute(sql`UPDATE sauces SET byte_size = byte_size + ${bytes} WHERE id = ${r.id}`);
+}
+
+/** Deletes the files of screenshots written under `keys` that no row took. */
+async function dropShots(files: FileStore, keys: string[], p: ProcessedImage) {
+  const screenshotName = `original.${p.original.ext}`;
+  await deleteFiles(files, keys.flatMap((storageKey) => captureKeys({ storageKey, snapshotBytes: null, screenshotName })));
+}
+
+/**
+ * Gives the drawing's screenshot to `sources`, which came to wait for `link` after its files
+ * were written (an edit or a save meanwhile, issue #21: each source of a link up to
+ * {@link SHOT_COPIES_MAX} keeps one): files first, rows after, under their spaces' locks and
+ * only while a source still holds the link without a saved copy; files no row took deleted.
+ */
+async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedImage, sources: { id: number; workspace_id: number }[]) {
+  const keys = sources.map(() => `captures/${randomBytes(16).toString('hex')}`);
+  let taken: string[] = [];
+  try {
+    for (const key of keys) await putImage(files, key, p);
+    taken = await db.transaction(async (tx) => {
+      const locked = await lockWorkspaces(tx, sources.map((r) => r.workspace_id));
+      if (locked.length === 0) return [];
+      const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
+        SELECT s.id, s.workspace_id FROM sauces s
+        WHERE s.id = ANY(${sql.raw(`ARRAY[${sources.map((r) => Math.trunc(r.id)).join(',')}]::int[]`)}) AND s.link = ${link}
+          AND s.workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
+          AND NOT EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id)
+        ORDER BY s.id FOR UPDATE`);
+      const used = rows.map((r, i) => ({ r, key: keys[i]! }));
+      for (const { r, key } of used) {
+        await keepShot(tx, r, key, link, p);
+        await notifyWorkspace(tx, r.workspace_id, { type: 'sauce', action: 'updated', id: r.id, actorId: 0 });
+      }
+      return used.map((u) => u.key);
+    });
+  } finally {
+    await dropShots(files, keys.filter((k) => !taken.includes(k)), p);
+  }
+}
+
+/**
+ * Writes what the page held on every source still waiting for `link`, under their spaces'
+ * locks (db/locks.ts), and its screenshot (`png`, when drawn) as the saved copy of each that
+ * has none: the sources counted before the files were written at once, any that came to
+ * wait meanwhile after ({@link attachShots}). Files no row took are deleted.
+ * @returns how many sources it updated.
+ */
+async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: Buffer | null): Promise<number> {
+  const shots = png && opts.files
+    ? await putShots(db, opts.files, link, png).catch((e: unknown) => {
+        opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'a linked page’s screenshot was not kept');
+        return null;
+      })
+    : null;
+  // Keys a committed row took (each attempt of the transaction starts from all of them).
+  let taken: string[] = [];
+  try {
+    const done = await db.transaction(async (tx) => {
+      const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
+        sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND copy_status = 'pending'`,
+      );
+      const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id));
+      if (locked.length === 0) return { n: 0, taken: [], missed: [] };
+      const text = copy.status === 'ready' ? copy.text : null;
+      const { rows } = await tx.execute<Updated>(sql`
+        UPDATE sauces s SET copy_status = ${copy.status}, copy_text = ${text}, copied_at = now()
+        WHERE s.link = ${link} AND s.copy_status = 'pending' AND s.workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
+        RETURNING s.id, s.workspace_id, EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id) AS has_capture`);
+      const used: string[] = [];
+      let missed: Updated[] = [];
+      if (shots) {
+        const wanting = rows.filter((r) => !r.has_capture);
+        for (const [i, r] of wanting.slice(0, shots.keys.length).entries()) {
+          await keepShot(tx, r, shots.keys[i]!, link, shots.p);
+          used.push(shots.keys[i]!);
+        }
+        // Sources that came to wait after the files were written (an edit, a save meanwhile).
+        missed = wanting.slice(shots.keys.length, SHOT_COPIES_MAX);
+      }
+      for (const r of rows) await notifyWorkspace(tx, r.workspace_id, { type: 'sauce', action: 'updated', id: r.id, actorId: 0 });
+      return { n: rows.length, taken: used, missed };
+    });
+    taken = done.taken;
+    if (shots && done.missed.length > 0) {
+      await attachShots(db, opts.files!, link, shots.p, done.missed).catch((e: unknown) => {
+        opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'a linked page’s screenshot was not kept');
+      });
+    }
+    return done.n;
+  } finally {
+    // A screenshot no source took (deleted, or given a copy meanwhile), or a failed commit's.
+    if (opts.files && shots) await dropShots(opts.files, shots.keys.filter((k) => !taken.includes(k)), shots.p);
+  }
+}
+
+/**
+ * Works one copy job: nothing waits for the link → skipped; else the page is read (HTML only,
+ * at most 3 MB, 10 s) and its readable text kept ('ready', or 'empty' when it has none) on
+ * every source waiting for it. A slow or erring site is retried by the queue; a refused
+ * address, a 4xx, a page that is not HTML or too large is 'failed' at once. Copies of one
+ * link run one at a time in a process (issue #21: a link saved twenty times at once is
+ * fetched once).
+ * @throws the fetch's error for a retryable failure with retries left.
+ */
+export async function runCopy(db: Db, opts: CopyOptions, link: string, job: { retryCount: number; retryLimit: number }) {
+  // One copy of a link at a time in this process: a job queued while another of the same
+  // link was fetching (the queue keeps one *waiting* per link, not one running) waits for it,
+  // then finds its sources served and fetches nothing — twenty saves of a link, one fetch.
+  for (let running = underWay.get(link); running; running = underWay.get(link)) await running.catch(() => undefined);
+  const run = copyOnce(db, opts, link, job);
+  underWay.set(link, run);
+  try {
+    return await run;
+  } finally {
+    if (underWay.get(link) === run) underWay.delete(link);
+  }
+}
+
+/** Copy jobs under way in this process, by link (see {@link runCopy}). */
+const underWay = new Map<string, Promise<unknown>>();
+
+async function copyOnce(db: Db, opts: CopyOptions, link: string, job: { retryCount: number; retryLimit: number }) {
+  const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${link} AND copy_status = 'pending' LIMIT 1`);
+  if (rows.length === 0) return 'skipped';
+  let copy: Copy;
+  let png: Buffer | null = null;
+  try {
+    const res = await safeFetch(link, {
+      allowPrivate: opts.allowPrivate,
+      timeoutMs: 10_000,
+      maxBytes: COPY_MAX_BYTES,
+      accept: ['text/html', 'application/xhtml+xml'],
+    });
+    let readable = extractReadable(decodeHtml(res.body, res.charset));
+    if (opts.browser) {
+      try {
+        const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
+        png = drawn.screenshot;
+        readable ??= extractReadable(drawn.html);
+      } catch (e) {
+        // The text is kept without a screenshot (no browser, or the page would not draw).
+        opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
+      }
+    }
+    copy = readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' };
+  } catch (e) {
+    const retryable =
+      e instanceof SafeFetchError &&
+      (e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy' || (e.reason === 'http-status' && (e.status ?? 0) >= 500));
+    if (retryable && job.retryCount < job.retryLimit) throw e;
+    if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
+    opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
+    copy = { status: 'failed' };
+  }
+  await store(db, opts, link, copy, png);
+  return copy.status;
+}
+
+/** Links the sweep queues at a time (a minute's work for two browser pages). */
+export const SWEEP_BATCH = 30;
+/** A saved (not imported) source waits this long before the sweep takes it: its own job has had its chance. */
+const SWEEP_AFTER = '10 minutes';
+
+/**
+ * Issue #21: copies of links no save queued — an import's links (an import of 10,000
+ * bookmarks queues none at once) or a save whose job was lost — are queued a batch at a
+ * time, by a job every minute (jobs/maintenance.ts), fairly between spaces: the oldest
+ * waiting source of each space first, then the next of each. Reads the partial index of
+ * waiting copies (sauces_copy_pending_idx), never the table.
+ * @returns the links queued (a link already queued is not queued twice: singleton key).
+ */
+export async function queueWaitingCopies(db: Db, opts: CopyOptions, limit = SWEEP_BATCH): Promise<number> {
+  const { rows } = await db.execute<{ link: string }>(sql`
+    SELECT link FROM (
+      SELECT link, id, row_number() OVER (PARTITION BY workspace_id ORDER BY id) AS turn
+      FROM sauces WHERE copy_status = 'pending' AND link IS NOT NULL
+        -- An import queues none; a save queued its own, which has had 10 minutes to run.
+        AND (import_key IS NOT NULL OR updated_at < now() - ${SWEEP_AFTER}::interval)
+    ) waiting
+    GROUP BY link ORDER BY min(turn), min(id) LIMIT ${limit}`);
+  for (const r of rows) await queueCopy(opts, undefined, r.link);
+  if (rows.length > 0) opts.jobs.notify(COPY_QUEUE);
+  return rows.length;
+}
+
+/** Starts this process's copy workers: 2 at once (reading a page costs CPU besides the fetch). */
+export async function startCopyWorkers(db: Db, opts: CopyOptions) {
+  await opts.jobs.ensureQueue(COPY_QUEUE, { policy: 'short' });
+  await opts.jobs.work(COPY_QUEUE, async (data, job) => void (await runCopy(db, opts, data.link, job)), { workers: 2 });
+}
+
+/**
+ * A source's kept copy of its linked page (issue #21), for a member who may read the space.
+ * @throws SAUCE_NOT_FOUND (404) when the source is not in the space.
+ */
+export async function readCopy(db: Db, workspaceId: number, id: number) {
+  const { rows } = await db.execute<{ status: string | null; text: string | null; copied_at: string | null }>(sql`
+    SELECT copy_status AS status, copy_text AS text, to_char(copied_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS copied_at
+    FROM sauces WHERE id = ${id} AND workspace_id = ${workspaceId}`);
+  const row = rows[0];
+  if (!row) throw SauceNotFoundError();
+  return { status: row.status as 'pending' | 'ready' | 'empty' | 'failed' | null, text: row.text, copiedAt: row.copied_at };
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { PreviewStatus } from '@sauce/contract/sauces';
+import type { Metadata } from '@sauce/contract/meta';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { lockWorkspaces } from '../db/locks.ts';
+import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { SafeFetchError } from '../lib/safe-fetch.ts';
+import type { SharedState } from '../lib/shared-state.ts';
+import { lockMembership, type Membership } from '../policies/workspace.ts';
+import { notifyWorkspace } from './events.ts';
+import { cachedMetadata, type MetadataLogger, readMetadata } from './metadata.ts';
+
+declare module '../jobs/queue.ts' {
+  interface JobPayloads {
+    /** Issue #23: the preview of `link`, for every source waiting for it; `person` pays the fetch. */
+    'link-preview': { link: string; person: number };
+  }
+}
+
+/**
+ * Issue #23: a save never waits for the linked site. A text source is written and answered
+ * at once; its link's preview (title, description, image) is read by a background job
+ * through the same guarded fetch, cache and per-person budget as the editor's preview, and
+ * lands on every source waiting for that link, whose members' dashboards update through
+ * the live events.
+ */
+export const PREVIEW_QUEUE = 'link-preview';
+
+/** How long a preview waits when its person's fetch budget is spent, s. */
+const BUDGET_DELAY_S = 30;
+
+/** How previews are read and queued: the job queue, and the fetch's address policy and shared cache. */
+export interface PreviewOptions {
+  jobs: JobQueue;
+  /** Allow loopback and private addresses (config.metadataAllowPrivate). */
+  allowPrivate: boolean;
+  shared?: SharedState;
+  /** Retries of a preview whose site did not answer, and the first wait (s, doubling): config LINK_PREVIEW_RETRIES / _RETRY_SECONDS. */
+  retries: number;
+  retryDelayS: number;
+  /** Issue #21: keep the linked pages' readable copies (config LINK_COPIES); default true. */
+  copies?: boolean;
+  log?: MetadataLogger & { warn(obj: object, msg: string): void };
+}
+
+/** A text source's link columns as a save writes them. */
+export interface LinkColumns {
+  link: string | null;
+  linkTitle: string;
+  linkDescription: string;
+  linkImage: string;
+  thumbnail: string | null;
+  linkStatus: PreviewStatus | null;
+}
+
+const columnsOf = (link: string, meta: Metadata, status: PreviewStatus): LinkColumns => ({
+  link,
+  linkTitle: meta.title,
+  linkDescription: meta.description,
+  linkImage: meta.image,
+  thumbnail: meta.image || null,
+  linkStatus: status,
+});
+
+/**
+ * The link columns of a save (issue #23), without fetching: the preview the editor already
+ * read (the one-hour metadata cache) when there is one, else empty and 'pending' — the save
+ * then queues the job with {@link queuePreview}. No link: everything empty, no status.
+ */
+export async function previewAtSave(link: string | null, opts: PreviewOptions): Promise<LinkColumns> {
+  if (!link) return { link: null, linkTitle: '', linkDescription: '', linkImage: '', thumbnail: null, linkStatus: null };
+  const cached = await cachedMetadata(link, opts);
+  return columnsOf(link, cached ?? { title: '', description: '', image: '' }, cached ? 'ready' : 'pending');
+}
+
+/**
+ * Queues the preview of `link` inside `tx` (the job exists only if the save commits).
+ * One job of a link waits at a time (the queue's 'short' policy): thirty saves of one link
+ * make one fetch. Wake this process's workers with `jobs.notify(PREVIEW_QUEUE)` after the
+ * commit.
+ */
+export async function queuePreview(opts: PreviewOptions, tx: Tx | undefined, link: string, person: number, startAfterS?: number) {
+  await opts.jobs.send(PREVIEW_QUEUE, { link, person }, { ...linkJobOptions(opts, tx, link), ...(startAfterS ? { startAfter: startAfterS } : {}) });
+}
+
+/**
+ * The send options of a job about one link (a preview, a copy): sent inside `tx` when given
+ * (the job exists only if the save commits), one waiting per link (its SHA-256 the singleton
+ * key), retried `retries` times from `retryDelayS` seconds, doubling, 60 s to run.
+ */
+export const linkJobOptions = (opts: { retries: number; retryDelayS: number }, tx: Tx | undefined, link: string) => ({
+  ...(tx ? { tx } : {}),
+  singletonKey: createHash('sha256').update(link).digest('hex'),
+  retryLimit: opts.retries,
+  retryDelay: opts.retryDelayS,
+  retryBackoff: true,
+  expireInSeconds: 60,
+});
+
+/** Whether a failure may pass: the site was slow, unreachable or erring, or this process busy. */
+function isRetryable(e: unknown): boolean {
+  if (!(e instanceof SafeFetchError)) return false;
+  if (e.reason === 'http-status') return (e.status ?? 0) >= 500 || e.status === 429;
+  return e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy';
+}
+
+/**
+ * Writes a link's preview (or its failure, `meta` null) on every source still waiting for
+ * it, in one transaction that locks their spaces first (the lock order, db/locks.ts), and
+ * tells each space's members. Never touches a source's own title, nor a source whose link
+ * changed meanwhile (it waits for its own link).
+ * @returns how many sources it updated.
+ */
+async function storePreview(db: Db, link: string, meta: Metadata | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
+      sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND link_status = 'pending'`,
+    );
+    const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id));
+    if (locked.length === 0) return 0;
+    const set = meta
+      ? sql`link_title = ${meta.title}, link_description = ${meta.description}, link_image = ${meta.image},
+          thumbnail = ${meta.image || null}, link_status = 'ready'`
+      : sql`link_status = 'failed'`;
+    const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
+      UPDATE sauces SET ${set}
+      WHERE link = ${link} AND link_status = 'pending'
+        AND workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
+      RETURNING id, workspace_id`);
+    // actorId 0: the system, so every member's view refetches (the saver's included).
+    for (const r of rows) await notifyWorkspace(tx, r.workspace_id, { type: 'sauce', action: 'updated', id: r.id, actorId: 0 });
+    return rows.length;
+  });
+}
+
+/** What a preview job did. */
+export type PreviewOutcome = 'ready' | 'failed' | 'delayed' | 'skipped';
+
+/**
+ * Works one preview job: reads the link's metadata (readMetadata: guarded fetch, cache,
+ * `person`'s budget) and stores it on every source waiting for the link.
+ * - Nothing waits for the link (deleted, or already served): skipped, nothing fetched.
+ * - The person's budget is spent: the job is queued again 30 s later — delayed, not dropped.
+ * - The site did not answer, or answered 5xx/429: thrown, so the queue retries it
+ *   (`opts.retries` times); on the last attempt the sources are marked 'failed'.
+ * - Anything else (a refused address, 4xx, not HTML, too large, too many redirects): 'failed'
+ *   at once; the card keeps the link's domain, and the source's page offers a retry.
+ * @throws the fetch's error for a retryable failure with retries left.
+ */
+export async function runPreview(
+  db: Db,
+  opts: PreviewOptions,
+  data: { link: string; person: number },
+  job: { retryCount: number; retryLimit: number },
+): Promise<PreviewOutcome> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${data.link} AND link_status = 'pending' LIMIT 1`);
+  if (rows.length === 0) return 'skipped';
+  let meta: Metadata;
+  try {
+    meta = await readMetadata(data.link, { allowPrivate: opts.allowPrivate, shared: opts.shared, person: data.person });
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'RATE_LIMITED') {
+      await queuePreview(opts, undefined, data.link, data.person, BUDGET_DELAY_S);
+      return 'delayed';
+    }
+    if (isRetryable(e) && job.retryCount < job.retryLimit) throw e;
+    opts.log?.info({ url: data.link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');
+    if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
+    await storePreview(db, data.link, null);
+    return 'failed';
+  }
+  await storePreview(db, data.link, meta);
+  return 'ready';
+}
+
+/** Starts this process's preview workers: 8 previews at once (the outbound line bounds the fetches). */
+export async function startPreviewWorkers(db: Db, opts: PreviewOptions) {
+  await opts.jobs.ensureQueue(PREVIEW_QUEUE, { policy: 'short' });
+  await opts.jobs.work(
+    PREVIEW_QUEUE,
+    async (data, job) => {
+      await runPreview(db, opts, data, job);
+    },
+    { workers: 8 },
+  );
+}
+
+/**
+ * POST /archive/sauce/{workspace}/{id}/preview (issue #23): reads a text source's link
+ * preview again — the retry the source's page offers when it failed. Under the space's lock
+ * with the role as it is now (db/locks.ts); the source is 'pending' until the job lands.
+ * @throws SAUCE_NOT_FOUND (404) for a source not in the space; INVALID_FORMAT (400) for a
+ *   source without a link of its own (an image source, a note, a saved article);
+ *   NOT_FOUND / NOT_AUTHORIZED when the membership changed.
+ */
+export async function refreshPreview(db: Db, opts: PreviewOptions, m: Membership, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMembership(tx, m);
+    const { rows } = await tx.execute<{ link: string | null; type: string; mode_type: string }>(
+      sql`SELECT link, type, mode_type FROM sauces WHERE id = ${id} AND workspace_id = ${m.workspaceId} FOR UPDATE`,
+    );
+    const row = rows[0];
+    if (!row) throw SauceNotFoundError();
+    if (row.type !== 'TEXT' || !row.link || row.mode_type !== 'Sauce') throw InvalidFormatError('This source has no link to preview.');
+    await tx.execute(sql`UPDATE sauces SET link_status = 'pending' WHERE id = ${id}`);
+    await queuePreview(opts, tx, row.link, m.userId);
+    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
+  });
+  opts.jobs.notify(PREVIEW_QUEUE);
+}

@@ -1,0 +1,53 @@
+import type { CreatedToken, CreateGrant, CreateToken, PersonalToken } from '@sauce/contract/tokens';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { accountKeys } from '../../../lib/query-keys.ts';
+
+/** GET /auth/tokens (issue #20): the person's personal access tokens, without secrets. */
+export const tokensQuery = queryOptions({
+  queryKey: accountKeys.tokens(),
+  queryFn: () => api<PersonalToken[]>('/auth/tokens'),
+});
+
+export function useTokens() {
+  return useQuery(tokensQuery);
+}
+
+/** Refetches the token list after a change. */
+function useRefreshTokens() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: accountKeys.tokens() });
+}
+
+/**
+ * POST /auth/tokens {name, scope, expiresInDays?}: a new token; its secret is in the answer
+ * only (shown once). @throws ApiError LIMIT_REACHED (422) at 50 tokens.
+ */
+export function useCreateToken() {
+  const refreshTokens = useRefreshTokens();
+  return useMutation({
+    mutationFn: (input: CreateToken) => api<CreatedToken>('/auth/tokens', { method: 'POST', body: input }),
+    onSettled: refreshTokens,
+  });
+}
+
+/** DELETE /auth/tokens/{id}: revokes a token at once. */
+export function useRevokeToken() {
+  const refreshTokens = useRefreshTokens();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/auth/tokens/${id}`, { method: 'DELETE' }),
+    onSettled: refreshTokens,
+  });
+}
+
+/**
+ * POST /auth/tokens/grants {challenge, browser}: the signed-in person allows the browser
+ * extension showing `challenge` to receive a write token (it trades its verifier for it).
+ */
+export function useAllowExtension() {
+  const refreshTokens = useRefreshTokens();
+  return useMutation({
+    mutationFn: (input: CreateGrant) => api<null>('/auth/tokens/grants', { method: 'POST', body: input }),
+    onSettled: refreshTokens,
+  });
+}

@@ -1,0 +1,96 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../test/i18n.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ConnectExtension } from './connect-extension.tsx';
+import { TokensPanel } from './tokens-panel.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(status < 400 ? { success: true, data } : { success: false, error: data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A fetch stand-in answering by method and path; records the calls. */
+function stubApi(routes: Record<string, (body: unknown) => Response>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${new URL(String(url), 'http://x').pathname}`;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, body });
+      const route = routes[key];
+      return route ? route(body) : json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const token = { id: 7, name: 'Build script', scope: 'read', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, expiresAt: null };
+
+describe('Access tokens on my page (issue #20)', () => {
+  it('makes a token with a name and scope, shows its secret once, lists and revokes', async () => {
+    let list = [token];
+    const calls = stubApi({
+      'GET /api/auth/tokens': () => json(list),
+      'POST /api/auth/tokens': (b) => {
+        const made = { ...token, id: 8, name: (b as { name: string }).name, scope: (b as { scope: string }).scope };
+        list = [...list, made];
+        return json({ ...made, token: 'sauce_pat_secretsecretsecret' });
+      },
+      'DELETE /api/auth/tokens/7': () => {
+        list = list.filter((x) => x.id !== 7);
+        return json(null);
+      },
+    });
+    renderWithApp(<TokensPanel />);
+    expect(await screen.findByText('Build script')).toBeTruthy();
+    expect(screen.getByText(/never used/)).toBeTruthy();
+
+    const create = screen.getByRole('button', { name: 'Create token' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Token name'), { target: { value: 'Laptop' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Read and write' }));
+    fireEvent.click(create);
+    expect(await screen.findByText('sauce_pat_secretsecretsecret')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /api/auth/tokens')?.body).toEqual({ name: 'Laptop', scope: 'write' });
+    expect(await screen.findByText('Laptop')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Build script' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByText('Build script')).toBeNull());
+    expect(calls.some((c) => c.key === 'DELETE /api/auth/tokens/7')).toBe(true);
+  });
+});
+
+describe('Connecting the browser extension (issue #20)', () => {
+  const challenge = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+
+  it('shows the code the extension shows, and allows with the challenge', async () => {
+    const calls = stubApi({
+      'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }),
+      'POST /api/auth/tokens/grants': () => json(null),
+    });
+    renderWithApp(<ConnectExtension challenge={challenge} browser="Chrome" />);
+    expect(screen.getByRole('heading', { name: 'Allow the Sauce extension for Chrome?' })).toBeTruthy();
+    expect(screen.getByText('ABCD-EFGH')).toBeTruthy();
+    const allow = screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement;
+    await waitFor(() => expect(allow.disabled).toBe(false));
+    fireEvent.click(allow);
+    expect(await screen.findByRole('heading', { name: 'The extension is connected' })).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /api/auth/tokens/grants')?.body).toEqual({ challenge, browser: 'Chrome' });
+  });
+
+  it('refuses a link without a valid challenge, sending nothing', () => {
+    const calls = stubApi({ 'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }) });
+    renderWithApp(<ConnectExtension challenge="short" browser="Chrome" />);
+    expect(screen.getByRole('heading', { name: "This connection link isn't valid" })).toBeTruthy();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+});

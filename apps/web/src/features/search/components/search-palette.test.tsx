@@ -1,0 +1,106 @@
+import type { GlobalSearchResult } from '@sauce/contract/sauces';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../state/app-store.ts';
+import { initI18n } from '../../../test/i18n.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { SearchLauncher } from './search-launcher.tsx';
+
+const api = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api.ts')>()), api }));
+
+const RESULT: GlobalSearchResult = {
+  highlight: ['colour'],
+  groups: [
+    {
+      workspace: { id: 1, name: 'My space', personal: true },
+      results: [{ id: 11, type: 'TEXT', title: 'Colour palettes', linkTitle: '', link: null, snippet: 'warm colour studies' }],
+    },
+    {
+      workspace: { id: 9, name: 'Design team', personal: false },
+      results: [
+        { id: 21, type: 'TEXT', title: 'Colour in dashboards', linkTitle: '', link: 'https://example.com/a', snippet: null },
+        { id: 22, type: 'IMAGE', title: 'Colour swatch', linkTitle: '', link: null, snippet: null },
+      ],
+    },
+  ],
+};
+
+beforeAll(() => initI18n('en'));
+beforeEach(() => {
+  useAppStore.setState({ selectedWorkspaceId: 1 });
+  api.mockReset();
+  api.mockImplementation(async (path: string, opts: { query?: { search?: string } }) => {
+    if (path === '/archive/search') return opts.query?.search === 'zzz' ? { groups: [], highlight: [] } : RESULT;
+    throw new Error(path);
+  });
+});
+afterEach(() => cleanup());
+
+const pressShortcut = () => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true })));
+const selected = () => screen.getAllByRole('option').findIndex((o) => o.getAttribute('aria-selected') === 'true');
+
+describe('the ⌘K palette (issue #21 item 3)', () => {
+  it('opens with Ctrl+K, searches as one types, moves with the arrows and opens with Enter', async () => {
+    const { router } = renderWithApp(<SearchLauncher />);
+    pressShortcut();
+    const dialog = await screen.findByRole('dialog', { name: 'Search all spaces' });
+    const input = within(dialog).getByRole('combobox', { name: 'Search every space' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(dialog.textContent).toContain('Type to search');
+
+    fireEvent.change(input, { target: { value: 'colour' } });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    expect(api).toHaveBeenCalledWith('/archive/search', expect.objectContaining({ query: { search: 'colour' } }));
+    // Grouped by space, the words marked.
+    expect(within(dialog).getByRole('group', { name: 'Design team' })).toBeTruthy();
+    expect(dialog.querySelectorAll('mark')[0]!.textContent).toBe('Colour');
+    expect(selected()).toBe(0);
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(selected()).toBe(2);
+    fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps to the first
+    expect(selected()).toBe(0);
+    fireEvent.keyDown(input, { key: 'ArrowUp' }); // and back to the last
+    expect(selected()).toBe(2);
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(selected()).toBe(1);
+
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/archive/text');
+    expect(router.state.location.search).toBe('?sauceId=21&archiveType=TEXT');
+    // Its space became the current one.
+    expect(useAppStore.getState().selectedWorkspaceId).toBe(9);
+  });
+
+  it('says when nothing matches, and Escape closes it and gives focus back', async () => {
+    renderWithApp(<SearchLauncher />);
+    const button = screen.getByRole('button', { name: 'Search all spaces' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'zzz' } });
+    await waitFor(() => expect(dialog.textContent).toContain('Nothing matches “zzz”.'));
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter' }); // nothing to open: stays
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('toggles with the shortcut, and ignores Ctrl+Shift+K', async () => {
+    renderWithApp(<SearchLauncher />);
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'K', ctrlKey: true, shiftKey: true })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', metaKey: true })));
+    await screen.findByRole('dialog');
+    pressShortcut();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,124 @@
+// `npm run bench` part (issue #23: saving never waits for the network): the server as
+// `npm start` runs it, with two local sites — one that accepts connections and never answers,
+// one that answers at once. Prints
+//   1. 30 saves at once linking to the site that never answers: latency p50/p99;
+//   2. saves per second, 32 at a time for BENCH_SECONDS (default 10), without a link and
+//      with a link (a new page of the answering site each time), side by side;
+//   3. how long after its save a preview of the answering site shows (polled every 20 ms).
+// Prints figures; asserts nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServer } from './bench-server-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const AT_ONCE = 32;
+/** People saving (each space holds the beta plan's 100 sources). */
+const PEOPLE = 100;
+
+const silent = http.createServer(() => undefined); // accepts, never answers
+const instant = http.createServer((req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Page ${req.url}</title><meta property="og:image" content="/i.png">`),
+);
+const listen = async (s: http.Server) => {
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+};
+const silentOrigin = await listen(silent);
+const instantOrigin = await listen(instant);
+
+// Text copies only: the screenshots' browser has its own bench (bench-copies.ts).
+const server = await startServer('bench-saves', { METADATA_ALLOW_PRIVATE: 'true', LINK_SCREENSHOTS: 'false' });
+const base = server.base;
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor((p / 100) * (xs.length - 1))] ?? NaN;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+try {
+  const people: { token: string; space: number; saved: number }[] = [];
+  for (let i = 0; i < PEOPLE; i++) {
+    const { token, personal } = await server.signIn(`saver${i}@example.com`);
+    people.push({ token, space: personal, saved: 0 });
+  }
+  let next = 0;
+  /** The next person with room in their space. */
+  const someone = () => {
+    for (let i = 0; i < PEOPLE; i++) {
+      const p = people[next++ % PEOPLE]!;
+      if (p.saved < 100) return p;
+    }
+    throw new Error('every space is full: raise PEOPLE');
+  };
+  const save = async (link: string | null) => {
+    const p = someone();
+    p.saved++;
+    const started = performance.now();
+    const res = await fetch(`${base}/api/archive/sauce/${p.space}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'TEXT', title: 'Bench', textSauce: { text: 'note', link } }),
+    });
+    const json = (await res.json()) as { data?: { id: number } };
+    if (res.status !== 200) throw new Error(`save answered ${res.status}`);
+    return { ms: performance.now() - started, id: json.data!.id, person: p };
+  };
+
+  // Warm-up (not measured): the pool's connections, the JIT.
+  for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 30 }, () => save(null)));
+
+  // 1. Thirty saves at once to a site that never answers.
+  const burst = await Promise.all(Array.from({ length: 30 }, () => save(`${silentOrigin}/never`)));
+  const burstMs = burst.map((b) => b.ms);
+  console.log(`Saves linking to a site that never answers, 30 at once: p50 ${ms(pct(burstMs, 50))}, p99 ${ms(pct(burstMs, 99))}, max ${ms(Math.max(...burstMs))}`);
+
+  // 2. Throughput, without and with a link.
+  let last: Awaited<ReturnType<typeof save>> | undefined;
+  const throughput = async (withLink: boolean) => {
+    let n = 0;
+    const latencies: number[] = [];
+    const until = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (Date.now() < until) {
+          const r = await save(withLink ? `${instantOrigin}/page/${n}` : null);
+          last = r;
+          latencies.push(r.ms);
+          n++;
+        }
+      }),
+    );
+    return { perSecond: n / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99) };
+  };
+  const without = await throughput(false);
+  await sleep(2000);
+  const withLinks = await throughput(true);
+  console.log(`Saves, ${AT_ONCE} at a time for ${SECONDS} s:`);
+  console.log(`  without a link: ${without.perSecond.toFixed(0)}/s, p50 ${ms(without.p50)}, p99 ${ms(without.p99)}`);
+  console.log(`  with a link:    ${withLinks.perSecond.toFixed(0)}/s, p50 ${ms(withLinks.p50)}, p99 ${ms(withLinks.p99)} (${((withLinks.perSecond / without.perSecond) * 100).toFixed(0)} % of without)`);
+
+  /** Polls a saved source every 20 ms until its preview is no longer pending; returns when (ms since `started`). */
+  const landed = async (r: Awaited<ReturnType<typeof save>>, started: number) => {
+    for (;;) {
+      const res = await fetch(`${base}/api/archive/sauce/${r.person.space}/${r.id}`, { headers: { authorization: `Bearer ${r.person.token}` } });
+      const status = ((await res.json()) as { data: { textCard: { previewStatus: string } } }).data.textCard.previewStatus;
+      if (status !== 'pending') return performance.now() - started;
+      if (performance.now() - started > 120_000) throw new Error('a preview took over 2 minutes');
+      await sleep(20);
+    }
+  };
+  const drainStarted = performance.now();
+  console.log(`  the last preview of the run landed ${ms(await landed(last!, drainStarted))} after the run ended`);
+
+  // 3. How soon a preview shows: save, then poll the source until it is no longer pending.
+  const shown: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const r = await save(`${instantOrigin}/soon/${i}`);
+    shown.push(await landed(r, performance.now() - r.ms));
+  }
+  console.log(`Preview of a site that answers at once, shown after its save: p50 ${ms(pct(shown, 50))}, max ${ms(Math.max(...shown))}`);
+} finally {
+  await server.stop();
+  silent.closeAllConnections();
+  silent.close();
+  instant.close();
+}

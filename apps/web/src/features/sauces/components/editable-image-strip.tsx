@@ -3,7 +3,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import { AlertCircle, ImagePlus, X } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommentBadge, type ImageStripProps, Thumb } from './image-strip-parts.tsx';
+import { CommentBadge, type ImageStripProps, Thumb, UploadBar } from './image-strip-parts.tsx';
 import styles from './image-strip.module.css';
 import { Tooltip } from '../../../components/tooltip.tsx';
 
@@ -97,21 +97,7 @@ export function EditableImageStrip({ images, selected, onSelect, onMove, onRemov
                             .filter(Boolean)
                             .join('. ')}
                         </span>
-                        {img.status === 'uploading' && (
-                          <span
-                            className={styles.progress}
-                            role="progressbar"
-                            aria-label={t('upload.progressLabel', { n })}
-                            aria-valuemin={0}
-                            aria-valuemax={100}
-                            aria-valuenow={Math.round(img.progress * 100)}
-                          >
-                            <span
-                              className={`${styles.progressBar} ${img.progress >= 1 ? styles.processing : ''}`}
-                              style={{ transform: `scaleX(${img.progress})` }}
-                            />
-                          </span>
-                        )}
+                        <UploadBar img={img} n={n} />
                         <Tooltip content={t('strip.remove', { n })}>
                           <button type="button" className={styles.remove} aria-label={t('strip.remove', { n })} onClick={() => onRemove?.(img.key)}>
                             <X size={12} strokeWidth={2.25} aria-hidden />

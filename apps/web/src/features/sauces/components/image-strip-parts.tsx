@@ -3,6 +3,7 @@
 // back (issue #19 item 4: no import loops).
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ArchiveImage } from '../lib/image-archive/state.ts';
 import { isImageSrc } from '../lib/format.ts';
 import styles from './image-strip.module.css';
@@ -50,6 +51,27 @@ export function CommentBadge({ count }: { count: number }) {
     <span className={styles.badge} aria-hidden>
       <MessageSquare size={10} strokeWidth={2.25} />
       {count}
+    </span>
+  );
+}
+
+/**
+ * The upload bar of image `n` (1-based) while it uploads, then while the server processes
+ * it (a full, pulsing bar); nothing once it is ready or failed.
+ */
+export function UploadBar({ img, n }: { img: ArchiveImage; n: number }) {
+  const { t } = useTranslation('images');
+  if (img.status !== 'uploading') return null;
+  return (
+    <span
+      className={styles.progress}
+      role="progressbar"
+      aria-label={t('upload.progressLabel', { n })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(img.progress * 100)}
+    >
+      <span className={`${styles.progressBar} ${img.progress >= 1 ? styles.processing : ''}`} style={{ transform: `scaleX(${img.progress})` }} />
     </span>
   );
 }

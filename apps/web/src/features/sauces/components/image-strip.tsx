@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommentBadge, type ImageStripProps, Thumb } from './image-strip-parts.tsx';
+import { CommentBadge, type ImageStripProps, Thumb, UploadBar } from './image-strip-parts.tsx';
 import styles from './image-strip.module.css';
 
 export type { ImageStripProps } from './image-strip-parts.tsx';
@@ -37,6 +37,8 @@ export function ImageStrip(props: ImageStripProps) {
               <Thumb img={img} />
               {img.comments.length > 0 && <CommentBadge count={img.comments.length} />}
             </button>
+            {/* The stand-in for the editable strip while it loads: uploads show here too. */}
+            <UploadBar img={img} n={index + 1} />
             {img.comments.length > 0 && (
               <span id={`${descPrefix}-${img.key}`} className="visually-hidden">
                 {t('strip.comments', { count: img.comments.length })}

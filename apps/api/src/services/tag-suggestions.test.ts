@@ -21,6 +21,15 @@ describe('keywordTags', () => {
     expect(tags).not.toContain('그리고');
   });
 
+  it("leaves out a page's filler words in both languages, keeping what it is about", () => {
+    const tags = keywordTags([
+      { text: 'A good example paragraph about kerning. Good kerning, good spacing: the best kerning guide.', weight: 1 },
+      { text: '자간 조정에 관한 좋은 글입니다. 그래서 자간 조정은 중요하다. 따라서 자간', weight: 1 },
+    ]);
+    expect(tags.slice(0, 2)).toEqual(['kerning', '자간']);
+    for (const filler of ['good', 'example', 'paragraph', 'best', '그래서', '따라서']) expect(tags).not.toContain(filler);
+  });
+
   it('gives only tags SPEC §5 allows: letters and digits, 1–15, lower-case, never cut', () => {
     const tags = keywordTags([
       { text: 'Supercalifragilisticexpialidocious CSS3 C++ node.js naïve 2024 Émile 👍 snake_case DESIGN design', weight: 1 },

@@ -2,6 +2,7 @@ import { LIMITS, TAG_PATTERN } from '@sauce/contract/limits';
 import { cleanText } from '@sauce/contract/names';
 import type { TagSuggestions } from '@sauce/contract/tags';
 import { sql } from 'drizzle-orm';
+import { eng, kor } from 'stopword';
 import type { Db } from '../db/client.ts';
 import { linkKey } from './duplicates.ts';
 import { cachedMetadata, type MetadataOptions } from './metadata.ts';
@@ -29,22 +30,33 @@ export function asTag(word: string): string | null {
   return TAG_PATTERN.test(tag) ? tag : null;
 }
 
-/** English words too common to say what a page is about. */
-const STOP_EN = new Set(
-  `a about above after again all also am an and any are as at be because been before being below between both but by can
+/**
+ * English words too common to say what a page is about: the `stopword` package's list, and
+ * the filler of web pages and notes it leaves out (good, paragraph, example, …).
+ */
+const STOP_EN = new Set([
+  ...eng,
+  ...`a about above after again all also am an and any are as at be because been before being below between both but by can
   could did do does doing down during each few for from further get gets got had has have having he her here hers him his
   how i if in into is it its itself just like make made many may me more most much must my new no nor not now of off on
   once one only or other our ours out over own per same she should so some such than that the their theirs them then
   there these they this those through to too under until up upon us use used using very via was we were what when where
   which while who whom why will with within without would you your yours www http https com net org html htm amp nbsp
-  read more page site home click here privacy policy cookie cookies terms sign login log menu search share`.split(/\s+/),
-);
-/** Korean words too common to say what a page is about (after particles are taken off). */
-const STOP_KO = new Set(
-  '그리고 그러나 하지만 그래서 또한 이것 그것 저것 여기 거기 우리 저희 당신 그녀 있다 없다 하다 되다 이다 있는 없는 하는 되는 위한 대한 통해 대해 때문 경우 정도 이번 지난 오늘 내일 모든 각각 가장 매우 정말 많은 같은 다른 이런 그런 저런 어떤 무엇 누구 언제 어디 로그인 회원가입 검색 메뉴 공유 더보기'.split(
+  read more page pages site home click here privacy policy cookie cookies terms sign login log menu search share
+  good great best better bad nice first last next well way ways time times year years day days people thing things lot
+  lots really even still back see look want need know think take give going come work works part text paragraph example
+  section content article post posts blog today update updated main full free easy simple another every something`.split(/\s+/),
+]);
+/**
+ * Korean words too common to say what a page is about (after particles are taken off): the
+ * `stopword` package's one-word entries, and the words of site furniture.
+ */
+const STOP_KO = new Set([
+  ...kor.filter((w) => !w.includes(' ')),
+  ...'그리고 그러나 하지만 그래서 또한 이것 그것 저것 여기 거기 우리 저희 당신 그녀 있다 없다 하다 되다 이다 있는 없는 하는 되는 위한 대한 통해 대해 때문 경우 정도 이번 지난 오늘 내일 모든 각각 가장 매우 정말 많은 같은 다른 이런 그런 저런 어떤 무엇 누구 언제 어디 로그인 회원가입 검색 메뉴 공유 더보기'.split(
     ' ',
   ),
-);
+]);
 /** Particles and endings taken off the end of a Korean word (longest first): 디자인의 → 디자인. */
 const KO_SUFFIXES = ['에서는', '으로는', '에게서', '이라는', '에서', '으로', '에게', '까지', '부터', '처럼', '보다', '이다', '라는', '하는', '하고', '했다', '합니다', '입니다', '은', '는', '이', '가', '을', '를', '의', '에', '와', '과', '도', '만', '로', '나'];
 

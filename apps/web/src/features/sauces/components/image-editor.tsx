@@ -182,6 +182,7 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
         <ImageViewer
           store={archive.store}
           editable
+          sauceId={sauce?.id}
           author={kit.author}
           onAddImages={chooseFiles}
           onRemoveImage={(key) => void removeImage(key)}

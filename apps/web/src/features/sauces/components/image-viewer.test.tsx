@@ -52,10 +52,10 @@ const sauce = {
   imageSauce: [img(10, 0, [c(1, 'Logo too small', 0.1, 0.2), c(2, 'Agreed', 0.1, 0.2, 1), c(3, 'Nice colour', 0.7, 0.6)]), img(11, 1)],
 } as unknown as Sauce;
 
-function setup(editable: boolean, store: ImageArchiveStore = createImageArchiveStore(archiveFromSauce(sauce))) {
+function setup(editable: boolean, store: ImageArchiveStore = createImageArchiveStore(archiveFromSauce(sauce)), sauceId?: number) {
   render(
     <>
-      <ImageViewer store={store} editable={editable} author={{ nickname: 'me', profileImage: null }} onRemoveImage={() => {}} />
+      <ImageViewer store={store} editable={editable} sauceId={sauceId} author={{ nickname: 'me', profileImage: null }} onRemoveImage={() => {}} />
       <DialogHost />
     </>,
   );
@@ -191,6 +191,20 @@ describe('ImageViewer palette and similar images (issue #21 items 4, 5)', () => 
     const link = within(notices).getByRole('link', { name: /Autumn leaves/ });
     expect(link.getAttribute('href')).toBe('/archive/image?sauceId=42&archiveType=IMAGE');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('leaves out the source being edited: its own images are no news', () => {
+    const store = createImageArchiveStore(archiveFromSauce(sauce));
+    const key = store.getState().images[1]!.key;
+    const similar = (id: number, title: string) => ({ id, type: 'IMAGE' as const, title, thumbnailUrl: '/files/t.webp', distance: 1 });
+    store.getState().dispatch({ type: 'uploaded', key, upload: { ...img(11, 1), similarTo: [similar(7, 'This very source')] } });
+    setup(true, store, 7);
+    expect(screen.queryByRole('list', { name: 'Similar images in this space' })).toBeNull();
+    cleanup();
+    store.getState().dispatch({ type: 'uploaded', key, upload: { ...img(11, 1), similarTo: [similar(7, 'This very source'), similar(8, 'Another')] } });
+    setup(true, store, 7);
+    const notices = screen.getByRole('list', { name: 'Similar images in this space' });
+    expect(within(notices).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Another')]);
   });
 
   it('says nothing of similar images when viewing', () => {

@@ -18,6 +18,8 @@ export interface ImageViewerProps {
   store: ImageArchiveStore;
   /** Edit mode: images can be added, removed and reordered, comments placed and edited. */
   editable?: boolean;
+  /** Edit mode: the id of the saved source being edited (the similar-image notice leaves it out). */
+  sauceId?: number;
   /** Edit mode: opens the file picker. */
   onAddImages?: () => void;
   /** Edit mode: removes an image (the page may ask first). */
@@ -52,6 +54,7 @@ const ratioOf = (img: ArchiveImage) =>
 export function ImageViewer({
   store,
   editable = false,
+  sauceId,
   onAddImages,
   onRemoveImage,
   onRetryImage,
@@ -131,7 +134,7 @@ export function ImageViewer({
             />
           )}
           {image && <ImagePalette colours={image.palette} className={styles.palette} />}
-          {editable && <SimilarImages images={images} />}
+          {editable && <SimilarImages images={images} editing={sauceId} />}
           {editable && images.length >= LIMITS.imagesPerSauce && (
             <p className={styles.note}>{t('add.full', { max: LIMITS.imagesPerSauce })}</p>
           )}

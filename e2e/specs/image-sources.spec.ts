@@ -174,4 +174,31 @@ test.describe('image sources', () => {
     await page.getByRole('button', { name: t('shell:header.create') }).click();
     await expect(page.getByRole('dialog', { name: t('shell:archiveType.title') })).toBeVisible();
   });
+
+  test('leaving while an image still uploads: Save draft waits for it, and the draft has it', async ({ page }, testInfo) => {
+    const lang = testInfo.project.name as Lang;
+    const t = translator(lang);
+    await page.goto('/dashboard');
+    await signIn(page, t, `uploading-draft-${lang}-${Date.now()}@example.com`);
+    // A slow connection: the upload answers 2 s late.
+    await page.route('**/image/upload/single', async (route) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue();
+    });
+    await startImageSource(page, t);
+    await page.getByLabel(t('images:add.input')).setInputFiles([CUPS]);
+    await expect(page.getByRole('progressbar')).toHaveCount(1);
+    await page.getByLabel(t('images:titleLabel')).fill('Still uploading');
+    await page.getByRole('link', { name: t('images:back') }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: t('common:draftConfirm.title') });
+    await confirm.getByRole('button', { name: t('common:draftConfirm.save'), exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+    await page.unroute('**/image/upload/single');
+
+    await page.getByRole('button', { name: t('shell:header.create') }).click();
+    const chooser = page.getByRole('dialog', { name: t('shell:archiveType.draftTitle') });
+    await chooser.getByRole('button', { name: t('shell:archiveType.continue'), exact: true }).click();
+    await expect(page.getByLabel(t('images:titleLabel'))).toHaveValue('Still uploading');
+    await expect(page.getByRole('button', { name: t('images:strip.image', { n: 1 }), exact: true })).toBeVisible();
+  });
 });

@@ -11,7 +11,7 @@ import { Tooltip } from '../../../components/tooltip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useDeleteSauce } from '../api/delete-sauce.ts';
 import { useDashboardHref } from '../hooks/use-dashboard-href.ts';
-import { useArchiveState, useImageArchive } from '../hooks/use-image-archive.ts';
+import { uploadsSettled, useArchiveState, useImageArchive } from '../hooks/use-image-archive.ts';
 import { useImageIntake } from '../hooks/use-image-intake.ts';
 import { allowLeave } from '../hooks/use-leave-guard.ts';
 import { useSaveSource } from '../hooks/use-save-source.ts';
@@ -64,7 +64,16 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
   const dirty = archiveFingerprint(state) !== initialPrint;
   const waitId = useId();
 
-  useSourceEditor({ mode: 'IMAGE', workspaceId, sauce, fromDraft, dirty, toDraft: () => toImageDraft(archive.store.getState()) });
+  useSourceEditor({
+    mode: 'IMAGE',
+    workspaceId,
+    sauce,
+    fromDraft,
+    dirty,
+    toDraft: () => toImageDraft(archive.store.getState()),
+    // A draft names uploaded images only: 'Save draft' waits for the uploads under way.
+    settle: () => uploadsSettled(archive.store),
+  });
   const addFiles = useImageIntake(archive, { takeShared, paused: flow.dialogOpen });
   const chooseFiles = () => fileInput.current?.click();
 

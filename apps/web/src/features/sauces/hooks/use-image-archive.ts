@@ -29,6 +29,29 @@ export function createImageArchiveStore(initial: ImageArchiveState = EMPTY_ARCHI
   }));
 }
 
+/** Longest wait for uploads before a draft is saved without them, ms. */
+export const UPLOAD_SETTLE_MS = 30_000;
+
+/**
+ * Resolves once none of `store`'s images is uploading (at once when none is), or after
+ * `maxMs` (ms) whatever is still uploading: what a draft then leaves out (convert.ts toImageDraft).
+ */
+export function uploadsSettled(store: ImageArchiveStore, maxMs = UPLOAD_SETTLE_MS): Promise<void> {
+  const idle = () => !store.getState().images.some((img) => img.status === 'uploading');
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxMs);
+    const unsubscribe = store.subscribe(() => {
+      if (idle()) done();
+    });
+  });
+}
+
 /**
  * A store showing a saved source (view mode, the shared page), following it when it is
  * fetched again (fresh image URLs) while keeping the image and comment chosen.

@@ -82,6 +82,24 @@ describe('useLeaveGuard with a draft (SPEC §2 DraftConfirm)', () => {
     expect(useAppStore.getState().toasts.map((t) => t.message)).toContain('Draft saved. Continue it from Create source.');
   });
 
+  it("'Save draft' first waits for what is about to finish (uploads), under the loading overlay", async () => {
+    let finish!: () => void;
+    const settle = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onSaveDraft = vi.fn();
+    const router = renderEditor({ when: true, onSaveDraft, settle });
+    leaveViaLink();
+    await screen.findByRole('dialog', { name: DRAFT_CONFIRM });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await vi.waitFor(() => expect(settle).toHaveBeenCalledOnce());
+    expect(useAppStore.getState().loading).toBe(true);
+    expect(onSaveDraft).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/edit');
+    await act(async () => finish());
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeTruthy();
+    expect(onSaveDraft).toHaveBeenCalledOnce();
+    expect(useAppStore.getState().loading).toBe(false);
+  });
+
   it("'Leave' leaves without saving", async () => {
     const onSaveDraft = vi.fn();
     const router = renderEditor({ when: true, onSaveDraft });

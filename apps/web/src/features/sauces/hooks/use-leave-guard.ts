@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 import { alertDialog, confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { draftConfirmDialog } from '../../../components/dialogs/draft-confirm.tsx';
-import { showToast } from '../../../state/app-store.ts';
+import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { DraftTooLargeError } from '../lib/drafts.ts';
 
 export interface LeaveGuardOptions {
@@ -17,6 +17,12 @@ export interface LeaveGuardOptions {
    * a plain 'Leave without saving your changes?' confirm is shown.
    */
   onSaveDraft?: () => void;
+  /**
+   * Work a draft would leave out that is about to finish (the image editor's uploads: a
+   * draft names only uploaded images). 'Save draft' waits for it, under the loading overlay,
+   * before calling `onSaveDraft`. Not waited for when the tab closes (the page is going).
+   */
+  settle?: () => Promise<void>;
 }
 
 /** Set by {@link allowLeave}: the next navigation a guard sees goes through without asking. */
@@ -41,9 +47,10 @@ export function allowLeave(): void {
  * Changing only the hash is not leaving. Needs a data router (createBrowserRouter /
  * createMemoryRouter) and the app's dialog hosts (DialogHost, DraftConfirmHost) mounted.
  */
-export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
+export function useLeaveGuard({ when, onSaveDraft, settle }: LeaveGuardOptions): void {
   const { t } = useTranslation('sauces');
   const saveRef = useRef(onSaveDraft);
+  const settleRef = useRef(settle);
   // Read by the blocker when a navigation starts. Kept current by a layout effect, which
   // runs as the edit's render is committed: react-router registers a new blocker function
   // only in a passive effect, which may run a frame (Preact: up to 100 ms) after the edit,
@@ -51,6 +58,7 @@ export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
   const whenRef = useRef(when);
   useLayoutEffect(() => {
     saveRef.current = onSaveDraft;
+    settleRef.current = settle;
     whenRef.current = when;
   });
 
@@ -75,7 +83,7 @@ export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asked.current === blocker) return;
     asked.current = blocker;
-    void decide(blocker, saveRef.current, t);
+    void decide(blocker, saveRef.current, settleRef.current, t);
   }, [blocker, t]);
 
   useEffect(() => {
@@ -104,7 +112,12 @@ export function useLeaveGuard({ when, onSaveDraft }: LeaveGuardOptions): void {
   }, [when]);
 }
 
-async function decide(blocker: Blocker & { state: 'blocked' }, onSaveDraft: (() => void) | undefined, t: TFunction<'sauces'>) {
+async function decide(
+  blocker: Blocker & { state: 'blocked' },
+  onSaveDraft: (() => void) | undefined,
+  settle: (() => Promise<void>) | undefined,
+  t: TFunction<'sauces'>,
+) {
   if (!onSaveDraft) {
     const leave = await confirmDialog({
       title: t('leave.title'),
@@ -120,6 +133,14 @@ async function decide(blocker: Blocker & { state: 'blocked' }, onSaveDraft: (() 
   const choice = await draftConfirmDialog();
   if (choice === 'stay') return blocker.reset();
   if (choice === 'leave') return blocker.proceed();
+  if (settle) {
+    useAppStore.getState().set({ loading: true });
+    try {
+      await settle();
+    } finally {
+      useAppStore.getState().set({ loading: false });
+    }
+  }
   try {
     onSaveDraft();
   } catch (e) {

@@ -17,6 +17,8 @@ export interface SourceEditorOptions {
   dirty: boolean;
   /** The work as the workspace's draft (SPEC §3 Draft type), read when leaving. */
   toDraft: () => Draft;
+  /** Work the draft would leave out that is about to finish (see useLeaveGuard's `settle`). */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SourceEditorOptions {
  * as restored), offering a new source's work as the workspace's draft (SPEC §2 DraftConfirm)
  * and a saved source's edit a plain confirm.
  */
-export function useSourceEditor({ mode, workspaceId, sauce, fromDraft, dirty, toDraft }: SourceEditorOptions): void {
+export function useSourceEditor({ mode, workspaceId, sauce, fromDraft, dirty, toDraft, settle }: SourceEditorOptions): void {
   const { t } = useTranslation('sauces');
 
   useEffect(() => {
@@ -40,5 +42,5 @@ export function useSourceEditor({ mode, workspaceId, sauce, fromDraft, dirty, to
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useLeaveGuard({ when: dirty, onSaveDraft: sauce ? undefined : () => saveDraft(workspaceId, toDraft()) });
+  useLeaveGuard({ when: dirty, onSaveDraft: sauce ? undefined : () => saveDraft(workspaceId, toDraft()), settle });
 }

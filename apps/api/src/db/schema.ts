@@ -673,3 +673,14 @@ export const sauceCaptures = pgTable('sauce_captures', {
   byteSize: integer('byte_size').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('sauce_captures_workspace_idx').on(t.workspaceId)]);
+
+/**
+ * Issue #21: which process is copying a link now (services/link-copy.ts claimLink), so a link
+ * saved in several processes at once is fetched once. A row lasts while its copy runs and is
+ * deleted after; one left by a process that died stops counting at `claimedUntil`.
+ */
+export const linkCopyClaims = pgTable('link_copy_claims', {
+  /** md5 of the link (links may be longer than an index entry). */
+  linkMd5: text('link_md5').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+});

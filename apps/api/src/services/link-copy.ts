@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockWorkspaces } from '../db/locks.ts';
@@ -203,21 +204,60 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
  * at most 3 MB, 10 s) and its readable text kept ('ready', or 'empty' when it has none) on
  * every source waiting for it. A slow or erring site is retried by the queue; a refused
  * address, a 4xx, a page that is not HTML or too large is 'failed' at once. Copies of one
- * link run one at a time in a process (issue #21: a link saved twenty times at once is
- * fetched once).
- * @throws the fetch's error for a retryable failure with retries left.
+ * link run one at a time, in a process and across the processes sharing the database
+ * (issue #21: a link saved twenty times at once is fetched once).
+ * @throws the fetch's error for a retryable failure with retries left; Error when another
+ *   process copies the link for over a minute (see claimed).
  */
 export async function runCopy(db: Db, opts: CopyOptions, link: string, job: { retryCount: number; retryLimit: number }) {
   // One copy of a link at a time in this process: a job queued while another of the same
   // link was fetching (the queue keeps one *waiting* per link, not one running) waits for it,
   // then finds its sources served and fetches nothing — twenty saves of a link, one fetch.
   for (let running = underWay.get(link); running; running = underWay.get(link)) await running.catch(() => undefined);
-  const run = copyOnce(db, opts, link, job);
+  const run = claimed(db, link, () => copyOnce(db, opts, link, job));
   underWay.set(link, run);
   try {
     return await run;
   } finally {
     if (underWay.get(link) === run) underWay.delete(link);
+  }
+}
+
+/** How long a claim on copying a link lasts, s: longer than a copy takes (a 10 s fetch, a drawing). */
+const CLAIM_SECONDS = 120;
+/** How often a job looks again whether another process's claim is gone, ms. */
+const CLAIM_POLL_MS = 250;
+/** Longest wait for another process's copy of the same link, ms; then the queue retries the job. */
+export const CLAIM_WAIT_MS = 60_000;
+
+/**
+ * Runs `copy` while this process holds the claim on copying `link` (table
+ * link_copy_claims), so that processes sharing the database copy a link one at a time too:
+ * a job that finds the link claimed waits (polling every 250 ms) and then finds its sources
+ * served. A claim left by a process that died counts for {@link CLAIM_SECONDS} at most.
+ * @throws Error when another process holds the claim for more than {@link CLAIM_WAIT_MS}
+ *   (the queue retries the job); what `copy` throws.
+ */
+async function claimed<T>(db: Db, link: string, copy: () => Promise<T>): Promise<T> {
+  const waitUntil = Date.now() + CLAIM_WAIT_MS;
+  let until: string | undefined;
+  for (;;) {
+    const { rows } = await db.execute<{ until: string }>(sql`
+      INSERT INTO link_copy_claims (link_md5, claimed_until) VALUES (md5(${link}), now() + make_interval(secs => ${CLAIM_SECONDS}))
+      ON CONFLICT (link_md5) DO UPDATE SET claimed_until = EXCLUDED.claimed_until WHERE link_copy_claims.claimed_until < now()
+      RETURNING claimed_until::text AS until`);
+    until = rows[0]?.until;
+    if (until) break;
+    if (Date.now() > waitUntil) throw new Error('another process is still copying this link');
+    await sleep(CLAIM_POLL_MS);
+  }
+  try {
+    return await copy();
+  } finally {
+    // Only this claim: one that expired meanwhile may be another process's now.
+    await db
+      .execute(sql`DELETE FROM link_copy_claims WHERE link_md5 = md5(${link}) AND claimed_until = ${until}::timestamptz`)
+      .catch(() => undefined); // it expires by itself
   }
 }
 

@@ -95,6 +95,30 @@ describe('saved copies of links (issue #21)', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('waits while another process copies the same link, then fetches nothing; a dead process’s claim expires', async () => {
+    // Another process sharing the database is copying /article#claimed.
+    const link = `${base}/article#claimed`;
+    await t.db.execute(sql`INSERT INTO link_copy_claims VALUES (md5(${link}), now() + interval '1 minute')`);
+    const saved = await save('/article#claimed');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(body(await copyOf(alice, saved.id)).data.status).toBe('pending');
+    // That process keeps its copy and lets go: this one finds nothing left to fetch.
+    await t.db.execute(sql`UPDATE sauces SET copy_status = 'ready', copy_text = 'kept by the other process', copied_at = now() WHERE id = ${saved.id}`);
+    await t.db.execute(sql`DELETE FROM link_copy_claims WHERE link_md5 = md5(${link})`);
+    await expect.poll(async () => (await t.db.execute(sql`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5(${link})`)).rows.length, { timeout: 5_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(body(await copyOf(alice, saved.id)).data.text).toBe('kept by the other process');
+
+    // A claim whose process died (its time is up) does not hold anyone back.
+    const stale = `${base}/article#stale`;
+    await t.db.execute(sql`INSERT INTO link_copy_claims VALUES (md5(${stale}), now() - interval '1 second')`);
+    const copy = await settled((await save('/article#stale')).id);
+    expect(copy.status).toBe('ready');
+    expect(copy.text).toContain('quetzal');
+    // Each copy lets go of its claim.
+    expect((await t.db.execute(sql`SELECT 1 FROM link_copy_claims WHERE link_md5 IN (md5(${link}), md5(${stale}))`)).rows).toEqual([]);
+  });
+
   it('keeps copies of imported links too, queued a batch at a time and fairly between spaces', { timeout: 60_000 }, async () => {
     const bob = await buildUser(t);
     // Alice imports five links, Bob one: none is fetched at the import.

@@ -1,0 +1,5 @@
+-- Issue #21: one copy of a link at a time across processes (services/link-copy.ts claimLink).
+CREATE TABLE "link_copy_claims" (
+	"link_md5" text PRIMARY KEY NOT NULL,
+	"claimed_until" timestamp with time zone NOT NULL
+);

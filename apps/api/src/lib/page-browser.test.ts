@@ -1,8 +1,11 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageBrowser, findChromium, SHOT_MAX_HEIGHT_PX, SHOT_WIDTH_PX, type PageBrowser } from './page-browser.ts';
+import { createPageBrowser, findChromium, hasKoreanFont, SHOT_MAX_HEIGHT_PX, SHOT_WIDTH_PX, type PageBrowser } from './page-browser.ts';
 
 /**
  * Issue #21 item 1: the server's browser draws a page, and every request the page makes goes
@@ -116,5 +119,23 @@ describe.skipIf(!chromium)('the server’s browser (issue #21)', () => {
       hanging.closeAllConnections();
       await new Promise((r) => hanging.close(r));
     }
+  });
+});
+
+describe('hasKoreanFont: the README’s fonts-noto-cjk, checked when the browser starts', () => {
+  /** A PATH holding only an `fc-list` that prints `out` (or none at all). */
+  function pathWith(out: string | null) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-fc-'));
+    if (out !== null) {
+      writeFileSync(path.join(dir, 'fc-list'), `#!/bin/sh\nprintf '%s' '${out}'\n`);
+      chmodSync(path.join(dir, 'fc-list'), 0o755);
+    }
+    return { ...process.env, PATH: dir };
+  }
+
+  it('is true when fontconfig names a Korean font, false when none, null without fontconfig', async () => {
+    expect(await hasKoreanFont(pathWith('Noto Sans CJK KR,Noto Sans CJK KR Regular\n'))).toBe(true);
+    expect(await hasKoreanFont(pathWith(''))).toBe(false);
+    expect(await hasKoreanFont(pathWith(null))).toBeNull();
   });
 });

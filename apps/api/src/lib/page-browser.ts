@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { FairQueue } from './fair-queue.ts';
 import { safeFetch, type AddressPolicy } from './safe-fetch.ts';
@@ -99,6 +101,20 @@ export function findChromium(configured: string | undefined, pathEnv = process.e
   return null;
 }
 
+/**
+ * Whether fontconfig, which a local Chromium draws text with, knows a Korean font (`fc-list
+ * :lang=ko family` names one). Without one, Korean pages' screenshots show empty boxes.
+ * @returns null when fc-list cannot be run (no fontconfig), or took over 5 s.
+ */
+export async function hasKoreanFont(env: NodeJS.ProcessEnv = process.env): Promise<boolean | null> {
+  try {
+    const { stdout } = await promisify(execFile)('fc-list', [':lang=ko', 'family'], { timeout: 5_000, env });
+    return stdout.trim().length > 0;
+  } catch {
+    return null;
+  }
+}
+
 /** See the module's comment. Nothing starts until the first {@link PageBrowser.render}. */
 export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
   const lanes = new FairQueue({ concurrency: opts.maxPages, maxAdmitted: 10_000, maxPerKey: 10_000 });
@@ -106,6 +122,7 @@ export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
   let browser: Promise<Browser> | null = null;
   let open = 0;
   let idle: NodeJS.Timeout | null = null;
+  let fontsChecked = false;
 
   const start = async (): Promise<Browser> => {
     const { chromium } = await import('playwright-core');
@@ -114,6 +131,12 @@ export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
       b = await chromium.connect(opts.wsEndpoint, { timeout: 10_000 }).catch(() => chromium.connectOverCDP(opts.wsEndpoint!, { timeout: 10_000 }));
     } else if (opts.executablePath) {
       b = await chromium.launch({ executablePath: opts.executablePath, timeout: 15_000, args: ['--disable-dev-shm-usage'] });
+      if (!fontsChecked) {
+        fontsChecked = true;
+        void hasKoreanFont().then((found) => {
+          if (found === false) opts.log?.warn({}, 'No Korean font for the screenshots of saved links: Korean pages show empty boxes (install fonts-noto-cjk)');
+        });
+      }
     } else {
       throw new Error('No browser: set CHROMIUM_PATH or BROWSER_WS_ENDPOINT');
     }

@@ -51,6 +51,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
           ...(wsEndpoint ? { wsEndpoint } : {}),
           maxPages,
           allowPrivate: deps.config.metadataAllowPrivate,
+          log: app.log,
         })
       : null;
   if (browser) app.addHook('onClose', () => browser.close());

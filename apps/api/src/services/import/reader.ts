@@ -67,8 +67,9 @@ let idle: NodeJS.Timeout | undefined;
 function startReader(): ChildProcess {
   const child = fork(fileURLToPath(WORKER), [], {
     execArgv: [...LOADER, `--max-old-space-size=${READ_LIMITS.heapMb}`, '--max-semi-space-size=4'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  forwardStderr(child);
   child.once('exit', () => {
     if (reader === child) reader = undefined;
   });
@@ -83,6 +84,30 @@ function startReader(): ChildProcess {
     // Not allowed here (some containers): it runs at the server's priority.
   }
   return child;
+}
+
+/** What V8 prints first when a process runs out of heap (then its GCs, stacks and FATAL ERROR). */
+const OOM_REPORT = /<--- Last few GCs --->|FATAL ERROR: .*heap/;
+
+/**
+ * Passes the reader's stderr on to the server's, but for V8's out-of-heap report — a refused
+ * file, not a fault: dozens of lines of native stack that an operator would take for the
+ * server crashing. One line says what happened instead.
+ */
+function forwardStderr(child: ChildProcess): void {
+  let outOfHeap = false;
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (outOfHeap) return;
+    const text = chunk.toString();
+    const at = text.search(OOM_REPORT);
+    if (at < 0) return void process.stderr.write(chunk);
+    outOfHeap = true;
+    process.stderr.write(
+      `${text.slice(0, at)}The import reader ran out of its ${READ_LIMITS.heapMb} MB heap: the file is refused as too complex (IMPORT_FILE_INVALID tooComplex).\n`,
+    );
+  });
+  // Like the process and its channel, the pipe does not keep the server running.
+  (child.stderr as (NodeJS.ReadableStream & { unref?: () => void }) | null)?.unref?.();
 }
 
 /** An import file read by the reader: what it is (its entries are in the task's `out`). */

@@ -12,11 +12,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
 import { type Draft, loadDraft, saveDraft } from '../../features/sauces/lib/drafts.ts';
-import { ApiError, type RequestOptions } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { initI18n } from '../../test/i18n.ts';
 import { sauceFixture, uploadedImage } from '../../test/sauces.ts';
-import { workspaceSummary } from '../../test/workspaces.ts';
+import { answerApi } from '../../test/fake-api.ts';
 import { ArchiveImagePage } from './archive-image-page.tsx';
 import { ArchiveTextPage } from './archive-text-page.tsx';
 
@@ -26,10 +26,7 @@ vi.mock('../../lib/api.ts', async (importOriginal) => ({
   api,
 }));
 
-/** Answers a call (null included), or undefined to let the next handler answer. */
-type Handler = (path: string, opts: RequestOptions) => unknown;
-let handlers: Handler[] = [];
-const on = (h: Handler) => handlers.unshift(h);
+let on: ReturnType<typeof answerApi>['on'];
 const toasts = () => useAppStore.getState().toasts.map((t) => t.message);
 
 beforeAll(() => {
@@ -42,22 +39,7 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.clear();
   useAppStore.setState({ toasts: [], selectedWorkspaceId: null, isDraftMode: false });
-  api.mockReset();
-  handlers = [
-    (path) => {
-      if (path === '/auth/session') return { user: { id: 1, email: 'm@x', nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
-      if (path === '/workspace') return [workspaceSummary()];
-      if (path.startsWith('/archive/folder/') || path === '/archive/tag/list') return { results: [], count: 0, next: null, previous: null };
-      return undefined;
-    },
-  ];
-  api.mockImplementation(async (path: string, opts: RequestOptions = {}) => {
-    for (const h of handlers) {
-      const answer = h(path, opts);
-      if (answer !== undefined) return answer instanceof Error ? Promise.reject(answer) : answer;
-    }
-    throw new Error(`unexpected call ${opts.method ?? 'GET'} ${path}`);
-  });
+  ({ on } = answerApi(api));
 });
 afterEach(async () => {
   for (const dialog of screen.queryAllByRole('dialog')) fireEvent.keyDown(dialog, { key: 'Escape' });

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 
 // Moved from features/tags/components/tag-suggestions.test.tsx: the notice is the sources'
@@ -10,16 +9,8 @@ import { DuplicateNotice } from './duplicate-notice.tsx';
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', () => ({ api }));
 
-function renderIn(ui: React.ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/archive/text'] });
-  render(
-    <QueryClientProvider client={qc}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+/** The component at /archive/text, with a query client and a router. */
+const renderIn = (ui: React.ReactNode) => renderWithApp(ui, { url: '/archive/text' }).router;
 
 beforeAll(() => initI18n('en'));
 beforeEach(() => api.mockReset());

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 import { TagInput } from './tag-input.tsx';
 
 const api = vi.hoisted(() => vi.fn());
@@ -14,16 +13,8 @@ function Harness() {
   return <TagInput value={tags} onChange={setTags} suggest={{ workspaceId: 4, link: 'https://example.com/a', text: 'Grid notes', title: 'Grids' }} />;
 }
 
-function renderIn(ui: React.ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/archive/text'] });
-  render(
-    <QueryClientProvider client={qc}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+/** The component at /archive/text, with a query client and a router. */
+const renderIn = (ui: React.ReactNode) => renderWithApp(ui, { url: '/archive/text' }).router;
 
 beforeAll(() => initI18n('en'));
 beforeEach(() => api.mockReset());

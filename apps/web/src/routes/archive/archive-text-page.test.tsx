@@ -161,3 +161,29 @@ describe('/archive/text from the share target (issue #11 item 9)', () => {
     expect(screen.getByRole('button', { name: /Add link/ })).toBeTruthy();
   });
 });
+
+describe('/archive/text: a link written in the text', () => {
+  it('is offered as the link; taken, it leaves the text, or keeps a text that says more', async () => {
+    renderAt('/archive/text');
+    const text = (await screen.findByLabelText('Text')) as HTMLTextAreaElement;
+    expect(screen.queryByRole('button', { name: /^Use as the link/ })).toBeNull();
+    fireEvent.change(text, { target: { value: '  https://www.example.com/grid.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use as the link: example.com' }));
+    expect(screen.getByRole('button', { name: 'Remove link' })).toBeTruthy();
+    expect(text.value).toBe('');
+    expect(screen.queryByRole('button', { name: /^Use as the link/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove link' }));
+    fireEvent.change(text, { target: { value: 'Read (https://type.example/scale) before Monday' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use as the link: type.example' }));
+    expect(screen.getByRole('button', { name: 'Remove link' })).toBeTruthy();
+    expect(text.value).toBe('Read (https://type.example/scale) before Monday');
+  });
+
+  it('is not offered for what is not an http(s) link', async () => {
+    renderAt('/archive/text');
+    const text = (await screen.findByLabelText('Text')) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'javascript:alert(1) ftp://files.example/a https://nodot' } });
+    expect(screen.queryByRole('button', { name: /^Use as the link/ })).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { useSaveSource } from '../hooks/use-save-source.ts';
 import { useSourceEditor } from '../hooks/use-source-editor.ts';
 import type { TextDraft } from '../lib/drafts.ts';
 import { errorMessage } from '../lib/error-message.ts';
+import { linkDomain, linkInText } from '../lib/format.ts';
 import { CountedField } from './counted-field.tsx';
 import fieldStyles from './counted-field.module.css';
 import { existingFolders, useEditorKit } from './editor-kit.ts';
@@ -70,6 +71,7 @@ export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: T
   const [linkOpen, setLinkOpen] = useState(false);
   const flow = useSaveSource({ workspaceId, sauce, fromDraft, onSaved: onDone, problemMessage: (e) => errorMessage(e, t('sauces:saveFailed')) });
   const meta = useMetadata(form.link);
+  const written = form.link ? null : linkInText(form.text);
   const dirty = !sameForm(form, initial);
   const empty = !form.title.trim() && !form.text.trim() && !form.link;
 
@@ -149,11 +151,27 @@ export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: T
               <DuplicateNotice workspaceId={workspaceId} link={form.link} exclude={sauce?.id} />
             </>
           ) : (
-            <button type="button" className={styles.addLink} onClick={() => setLinkOpen(true)}>
-              <Link2 size={16} strokeWidth={1.75} aria-hidden />
-              {t('text.addLink')}
-              <Plus size={16} strokeWidth={1.75} aria-hidden className={styles.addLinkPlus} />
-            </button>
+            <>
+              <button type="button" className={styles.addLink} onClick={() => setLinkOpen(true)}>
+                <Link2 size={16} strokeWidth={1.75} aria-hidden />
+                {t('text.addLink')}
+                <Plus size={16} strokeWidth={1.75} aria-hidden className={styles.addLinkPlus} />
+              </button>
+              {/* A link pasted into the text: one click makes it the source's link (its preview, saved copy, duplicates). */}
+              {written && (
+                <button
+                  type="button"
+                  className={styles.useWritten}
+                  onClick={() =>
+                    // A text that was only the link (and its punctuation) goes with it.
+                    patch({ link: written.link, text: /^[\s.,;:!?()[\]{}]*$/.test(form.text.replace(written.raw, '')) ? '' : form.text })
+                  }
+                >
+                  <Plus size={12} strokeWidth={2} aria-hidden />
+                  {t('text.useWrittenLink', { host: linkDomain(written.link) })}
+                </button>
+              )}
+            </>
           )}
         </section>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLink, formatSauceDate, isHttpUrl, linkDomain } from './format.ts';
+import { checkLink, formatSauceDate, isHttpUrl, linkDomain, linkInText } from './format.ts';
 
 describe('formatSauceDate', () => {
   it('keeps the first 10 characters and turns dashes into dots', () => {
@@ -30,5 +30,18 @@ describe('links', () => {
   it('shows the domain without www', () => {
     expect(linkDomain('https://www.figma.com/file/1')).toBe('figma.com');
     expect(linkDomain('mailto:a@b.c')).toBe('');
+  });
+});
+
+describe('linkInText', () => {
+  it('finds the first http(s) link of a text, without the punctuation after it', () => {
+    expect(linkInText('see https://example.com/a.')).toEqual({ raw: 'https://example.com/a', link: 'https://example.com/a' });
+    expect(linkInText('(http://x.example/b?q=1), then https://y.example')).toEqual({ raw: 'http://x.example/b?q=1', link: 'http://x.example/b?q=1' });
+    expect(linkInText('https://nodot and https://ok.example/')?.link).toBe('https://ok.example/');
+  });
+
+  it('finds nothing in a text without one', () => {
+    expect(linkInText('')).toBeNull();
+    expect(linkInText('javascript:alert(1) ftp://a.example example.com')).toBeNull();
   });
 });

@@ -55,6 +55,20 @@ export function checkLink(input: string): LinkCheck {
   return { ok: true, link };
 }
 
+/**
+ * The first http(s) link written in a note's text, as {@link checkLink} accepts it (`raw`:
+ * the text as written, `link`: normalized; trailing punctuation such as '.' or ')' left out),
+ * or null when the text has none.
+ */
+export function linkInText(text: string): { raw: string; link: string } | null {
+  for (const m of text.matchAll(/https?:\/\/[^\s<>"']+/gi)) {
+    const raw = m[0].replace(/[.,;:!?)\]}]+$/, '');
+    const c = checkLink(raw);
+    if (c.ok) return { raw, link: c.link };
+  }
+  return null;
+}
+
 /** The name a card shows: its title, else the link's title; empty when it has neither. */
 export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
   return sauce.title.trim() || sauce.textCard?.title.trim() || '';

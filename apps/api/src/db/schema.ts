@@ -675,7 +675,7 @@ export const sauceCaptures = pgTable('sauce_captures', {
 }, (t) => [index('sauce_captures_workspace_idx').on(t.workspaceId)]);
 
 /**
- * Issue #21: which process is copying a link now (services/link-copy.ts claimLink), so a link
+ * Issue #21: which process is copying a link now (services/link-copy.ts claimed), so a link
  * saved in several processes at once is fetched once. A row lasts while its copy runs and is
  * deleted after; one left by a process that died stops counting at `claimedUntil`.
  */

@@ -228,7 +228,7 @@ const CLAIM_SECONDS = 120;
 /** How often a job looks again whether another process's claim is gone, ms. */
 const CLAIM_POLL_MS = 250;
 /** Longest wait for another process's copy of the same link, ms; then the queue retries the job. */
-export const CLAIM_WAIT_MS = 60_000;
+const CLAIM_WAIT_MS = 60_000;
 
 /**
  * Runs `copy` while this process holds the claim on copying `link` (table

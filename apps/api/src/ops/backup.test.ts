@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFileStore, listKeys, type FileStore } from '../storage/file-store.ts';
-import { body, buildTestApp, type TestApp } from '../test/build-app.ts';
+import { body, buildTestApp, testDatabaseName, type TestApp } from '../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace } from '../test/factories.ts';
 import { startS3Server } from '../test/s3-server.ts';
 import { multipart, multipartForm } from '../test/upload.ts';
@@ -23,7 +22,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A new empty database migrated like the test one, and a pool on it. */
 async function emptyDatabase() {
   const adminUrl = inject('adminUrl');
-  const name = `sauce_t_restore_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName('sauce_t_restore_');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDb')}"`);

@@ -26,9 +26,17 @@ async function onAdmin(fn: (admin: pg.Client) => Promise<unknown>): Promise<void
   }
 }
 
-/** A fresh database named `<prefix><12 hex>`, cloned from the template (CREATE DATABASE … TEMPLATE). */
+/**
+ * A new test database's name, `<prefix>r<run id>_<12 hex>`: the run's mark lets the global
+ * teardown drop every database the run made (global-setup.ts). `prefix` starts 'sauce_t_'.
+ */
+export function testDatabaseName(prefix = 'sauce_t_'): string {
+  return `${prefix}r${inject('runId')}_${randomBytes(6).toString('hex')}`;
+}
+
+/** A fresh database named by {@link testDatabaseName}, cloned from the template (CREATE DATABASE … TEMPLATE). */
 export async function createTestDatabase(prefix = 'sauce_t_'): Promise<TestDatabase> {
-  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName(prefix);
   await onAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDb')}"`));
   const url = new URL(inject('adminUrl'));
   url.pathname = `/${name}`;

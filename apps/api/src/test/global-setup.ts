@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ declare module 'vitest' {
     adminUrl: string;
     /** Name of the migrated template database to clone. */
     templateDb: string;
+    /** This run's mark in its test databases' names (build-app.ts testDatabaseName), to drop them after. */
+    runId: string;
   }
 }
 
@@ -65,9 +67,29 @@ export default async function setup(project: TestProject) {
     }
   }
   await admin.end();
+  const runId = randomBytes(4).toString('hex');
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
+  project.provide('runId', runId);
   return async () => {
+    // Every database this run made (the files' own hooks do not drop them all), so that a
+    // shared server (TEST_DATABASE_URL) does not keep a database a file from every run.
+    if (!embedded) await dropRunDatabases(adminUrl, runId);
     await embedded?.stop();
   };
+}
+
+/** Drops the test databases whose names carry `runId` (build-app.ts testDatabaseName). */
+async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ name: string }>(
+      `SELECT datname AS name FROM pg_database WHERE datname LIKE 'sauce\\_t\\_%' AND strpos(datname, $1) > 0`,
+      [`_r${runId}_`],
+    );
+    for (const { name } of rows) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../db/embedded.ts';
+import { testDatabaseName } from '../../test/build-app.ts';
 
 /**
  * Issue #9 item 1: 30 uploads of a 20 MB PNG at once (a small image with zeros after it)
@@ -28,7 +28,7 @@ const peakMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child
 beforeAll(async () => {
   // A database of its own, cloned from the migrated template, on the test server.
   const adminUrl = inject('adminUrl');
-  dbName = `sauce_t_mem_${randomBytes(4).toString('hex')}`;
+  dbName = testDatabaseName('sauce_t_mem_');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${inject('templateDb')}"`);

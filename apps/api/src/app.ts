@@ -62,6 +62,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { cspReportRoutes } from './routes/csp-report/index.ts';
 import { registerCompression } from './lib/compression.ts';
+import { answerClientError } from './lib/client-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,8 @@ export async function buildApp(opts: {
   db: Db;
   secret: Uint8Array;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them), one JSON line a write. */
+  logStream?: { write(line: string): void };
   files?: FileStore;
   /** The clock, ms since the epoch (tests move it, e.g. past an invitation's week). */
   now?: () => number;
@@ -121,8 +124,9 @@ export async function buildApp(opts: {
   /** Sets the security headers on a reply no hook sees (frameworkErrors); set once helmet is registered. */
   let secureReply: (reply: FastifyReply) => void = () => {};
   const app = Fastify({
-    logger:
-      opts.logger === false
+    logger: opts.logStream
+      ? { level: config.logLevel, stream: opts.logStream }
+      : opts.logger === false
         ? false
         : {
             level: config.logLevel,
@@ -144,6 +148,8 @@ export async function buildApp(opts: {
       connectionsCheckingInterval: 1_000,
     },
     trustProxy: config.trustProxy,
+    // Issue #28 item 8: what Node's parser refuses (a 100 KB query) answers in the error envelope.
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     // Issue #11 item 6: a URL that cannot be decoded (`/api/%ff`) is a 400 in the error
     // envelope, with the security headers, not Fastify's own shape.
@@ -267,6 +273,7 @@ export async function buildApp(opts: {
     isToken: isPersonalToken,
     verify: (token) => verifyPersonalToken(opts.db, token),
     countFailure: (ip) => shared.hit(`token-failures:${ip}`, config.authRateLimit, 60_000),
+    isBlocked: (ip) => shared.isOver(`token-failures:${ip}`, config.authRateLimit, 60_000),
   };
   await app.register(sessionPlugin, { config, secret: opts.secret, isRevoked: revocations.isRevoked, personalTokens });
   await app.register(authorizePlugin, { db: opts.db, config });

@@ -1,17 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, prepareDataDir } from './config.ts';
 
 describe('configuration', () => {
-  it('offers the development sign-in only to a local, non-production run unless asked for', () => {
+  it('offers the development sign-in only to a local, non-production run on loopback unless asked for', () => {
     expect(loadConfig({}).devLogin).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).devLogin).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1' }).devLogin).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devLogin).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://sauce.example.com' }).devLogin).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).devLogin).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
-    expect(loadConfig({ PUBLIC_URL: 'https://sauce.example.com', AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    // Issue #28 item 1: listening beyond loopback turns it off, whatever PUBLIC_URL says.
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'sauce.lan']) expect(loadConfig({ HOST }).devLogin, HOST).toBe(false);
+    expect(loadConfig({}).devLoginExposed).toBe(false);
+    expect(loadConfig({ AUTH_DEV_LOGIN: 'true' }).devLoginExposed).toBe(false);
+    for (const env of [
+      { NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true' },
+      { PUBLIC_URL: 'https://sauce.example.com', AUTH_DEV_LOGIN: 'true' },
+      { HOST: '0.0.0.0', AUTH_DEV_LOGIN: 'true' },
+    ]) {
+      expect(loadConfig(env).devLogin).toBe(true);
+      expect(loadConfig(env).devLoginExposed, JSON.stringify(env)).toBe(true);
+    }
+    expect(loadConfig({ HOST: '0.0.0.0', AUTH_DEV_LOGIN: 'false' }).devLoginExposed).toBe(false);
+  });
+
+  it("leaves the development sign-in off in every deployment recipe of the README, as written (issue #28)", () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({ lang, text: text! }));
+    const pairs = (text: string) => Object.fromEntries([...text.matchAll(/([A-Z][A-Z0-9_]*)=(\S+)/g)].map(([, k, v]) => [k!, v!]));
+    const unit = blocks.find((b) => b.lang === 'ini' && b.text.includes('[Service]'))!.text;
+    const envFile = blocks.find((b) => b.text.startsWith('# /etc/sauce.env'))!.text;
+    const dockerfile = blocks.find((b) => b.lang === 'dockerfile')!.text;
+    const dockerRun = blocks.find((b) => b.text.includes('docker run'))!.text;
+    const recipes = {
+      // systemd: Environment= lines, then /etc/sauce.env (EnvironmentFile).
+      systemd: { ...pairs(unit.split('\n').filter((l) => l.startsWith('Environment=')).map((l) => l.slice(12)).join(' ')), ...pairs(envFile) },
+      container: { ...pairs(dockerfile.split('\n').filter((l) => l.startsWith('ENV ')).join(' ')), ...pairs([...dockerRun.matchAll(/-e (\S+)/g)].map((m) => m[1]).join(' ')) },
+    };
+    expect(recipes.systemd.PUBLIC_URL).toMatch(/^https:/);
+    expect(recipes.container.HOST).toBe('0.0.0.0');
+    for (const [name, env] of Object.entries(recipes)) {
+      const config = loadConfig({ ...env, GOOGLE_CLIENT_ID: 'x' });
+      expect(config.devLogin, name).toBe(false);
+    }
+    // The container recipe without its PUBLIC_URL and NODE_ENV is still off: it listens on every interface.
+    expect(loadConfig({ HOST: recipes.container.HOST }).devLogin).toBe(false);
   });
 
   it('names every invalid variable', () => {

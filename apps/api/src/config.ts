@@ -127,10 +127,14 @@ const zEnv = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Whether `host` (a hostname or address, IPv6 with or without brackets) names this machine's loopback interface. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Whether `url` points at this machine (localhost, 127.0.0.0/8, ::1). */
 function isLocalUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 /**
@@ -147,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  // Issue #28 item 1: the password-less development sign-in is on by default only where
+  // nobody else can reach it — the server listens on loopback and its public address is
+  // this machine. Turned on anywhere else (AUTH_DEV_LOGIN=true) it is logged as exposed.
+  const localOnly = !production && isLoopbackHost(e.HOST) && isLocalUrl(publicUrl);
+  const devLoginOn = e.AUTH_DEV_LOGIN ?? localOnly;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -156,8 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     authSecret: e.AUTH_SECRET,
-    // Password-less development sign-in: on by default only for a local, non-production run.
-    devLogin: e.AUTH_DEV_LOGIN ?? (!production && isLocalUrl(publicUrl)),
+    /**
+     * Password-less development sign-in (issue #28 item 1); even when on, it serves only
+     * requests from this machine (routes/auth/index.ts `isFromThisMachine`).
+     * `devLoginExposed`: turned on where others may reach the server, so a warning is logged
+     * at start and on every sign-in.
+     */
+    devLogin: devLoginOn,
+    devLoginExposed: devLoginOn && !localOnly,
     google: { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL },
     apple: {
       clientId: e.APPLE_CLIENT_ID,

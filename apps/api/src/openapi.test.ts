@@ -74,6 +74,11 @@ describe('the OpenAPI document (issue #11 item 6)', () => {
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
   });
 
+  it('says that GET /api/auth/session answers a personal access token too (issue #28)', () => {
+    const doc = document as any;
+    expect(doc.paths['/api/auth/session'].get.security).toEqual(expect.arrayContaining([{}, { personalToken: [] }, { bearer: [] }, { cookie: [] }]));
+  });
+
   it('describes the upload form, whose `file` is binary and required', () => {
     const doc = document as any;
     const body = doc.paths['/api/archive/sauce/{workspace}/image/upload/single'].post.requestBody.content['multipart/form-data'].schema;

@@ -38,6 +38,8 @@ export interface PersonalTokenAuth {
   verify(token: string): Promise<{ tokenId: number; userId: number; scope: TokenScope } | null>;
   /** Counts a wrong token from `ip`; false once the address is past the sign-in rate limit. */
   countFailure(ip: string): Promise<boolean>;
+  /** Whether `ip` is past that limit already: its tokens are then refused unread, right or wrong (issue #28 item 8). */
+  isBlocked(ip: string): Promise<boolean>;
 }
 
 /** Methods a `read` token may use. */
@@ -71,9 +73,14 @@ export const sessionPlugin = fp(async (
   app.decorateRequest('personalToken', null);
   /**
    * Issue #20: signs the request in with a personal access token, within its scope and the
-   * route's `personalTokens` rule; a wrong token counts against the sign-in rate limit.
+   * route's `personalTokens` rule; a wrong token counts against the sign-in rate limit, and
+   * an address past it has no token read at all, not even a right one (issue #28 item 8).
    */
   const signInWithToken = async (req: FastifyRequest, auth: PersonalTokenAuth, token: string) => {
+    if (await auth.isBlocked(req.ip)) {
+      req.authError = RateLimitedError();
+      return;
+    }
     const identity = await auth.verify(token);
     if (!identity) {
       const allowed = await auth.countFailure(req.ip);

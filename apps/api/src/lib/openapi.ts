@@ -18,7 +18,7 @@ declare module 'fastify' {
 /** `security` of a route anyone may call, signed in or not (sign-in, public shares). */
 export const PUBLIC: Array<Record<string, string[]>> = [];
 /** `security` of a route that answers signed out too, and says more signed in. */
-export const SIGN_IN_OPTIONAL: Array<Record<string, string[]>> = [{}, { bearer: [] }, { cookie: [] }];
+export const SIGN_IN_OPTIONAL: Array<Record<string, string[]>> = [{}, { bearer: [] }, { personalToken: [] }, { cookie: [] }];
 
 /**
  * The OpenAPI description of a multipart form: `parts` names each part — a file (`binary`)

@@ -18,8 +18,14 @@ async function behaves(state: SharedState) {
   await new Promise((r) => setTimeout(r, 300));
   expect(await state.get('a')).toBeNull();
   const hits = [];
-  for (let i = 0; i < 5; i++) hits.push(await state.hit('k', 3, 60_000));
+  const over = [];
+  for (let i = 0; i < 5; i++) {
+    hits.push(await state.hit('k', 3, 60_000));
+    over.push(await state.isOver('k', 3, 60_000));
+  }
   expect(hits).toEqual([true, true, true, false, false]);
+  expect(over).toEqual([false, false, false, true, true]);
+  expect(await state.isOver('never', 3, 60_000)).toBe(false);
   expect(await state.hit('other', 3, 60_000)).toBe(true);
 }
 

@@ -18,6 +18,8 @@ export interface SharedState {
    * window's count is at most `limit`, false beyond it.
    */
   hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** Whether the current window of `windowMs` has counted more than `limit` calls of `key` ({@link hit}), without counting one. */
+  isOver(key: string, limit: number, windowMs: number): Promise<boolean>;
   /** The Redis client, when Redis is used (for @fastify/rate-limit), else null. */
   readonly redis: Redis | null;
   close(): Promise<void>;
@@ -53,6 +55,10 @@ export function memoryState(): SharedState {
       const count = w && w.start === start ? w.count + 1 : 1;
       windows.set(key, { count, start }, { ttl: windowMs });
       return count <= limit;
+    },
+    async isOver(key, limit, windowMs) {
+      const w = windows.get(key);
+      return w !== undefined && w.start === Math.floor(Date.now() / windowMs) * windowMs && w.count > limit;
     },
     async close() {},
   };
@@ -96,6 +102,8 @@ export function redisState(url: string, prefix: string, log?: { warn(obj: object
         const [[, count]] = (await redis.multi().incr(window).pexpire(window, windowMs).exec()) as [[Error | null, number]];
         return count <= limit;
       }, true),
+    isOver: (key, limit, windowMs) =>
+      quiet(async () => Number(await redis.get(`${key}:${Math.floor(Date.now() / windowMs)}`)) > limit, false),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -60,9 +60,13 @@ export interface TestApp {
 /**
  * A fresh database cloned from the migrated template (CREATE DATABASE … TEMPLATE), and
  * the whole app on it; dropped after the file. `env` overrides configuration; `now` is
- * the app's clock (ms), for tests that move time forward.
+ * the app's clock (ms), for tests that move time forward;
+ * `logStream` receives the log's JSON lines (at LOG_LEVEL, 'silent' unless `env` says).
  */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { now?: () => number; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -79,7 +83,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { now
   const pool = createPool(database.url, config.db, { max: 10 });
   const db = createDb(pool);
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
-  const app = await buildApp({ config, db, secret, logger: false, now: opts.now });
+  const app = await buildApp({ config, db, secret, logger: false, logStream: opts.logStream, now: opts.now });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,6 @@
 import { zAuthConfig, zDevSignIn, zRefreshBody, zUser } from '@sauce/contract/auth';
 import { COOKIES, ok } from '@sauce/contract/common';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { webClientOf } from '../../auth/oidc.ts';
 import { clearSessionCookies, requireUser, setSessionCookies } from '../../auth/session.ts';
@@ -15,8 +16,29 @@ import { googleRoutes } from './google.ts';
 import { tokenRoutes } from './tokens.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
 
+/** Headers a proxy adds: a request carrying one came from elsewhere through it. */
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'] as const;
+
+/**
+ * Whether `req` comes from this machine itself (issue #28 item 1): its socket peer — not
+ * `X-Forwarded-For`, which anyone can write — is a loopback address, and it did not pass
+ * through a proxy (a reverse proxy on this machine connects from loopback on behalf of
+ * anyone: it adds one of {@link FORWARDED_HEADERS}).
+ */
+export function isFromThisMachine(req: FastifyRequest): boolean {
+  const peer = req.raw.socket.remoteAddress ?? '';
+  const loopback = /^(::ffff:)?127\./.test(peer) || peer === '::1';
+  return loopback && FORWARDED_HEADERS.every((h) => req.headers[h] === undefined);
+}
+
 /** Auth routes, SPEC §7 Auth: dev sign-in, token refresh and logout, profile. */
 export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
+  if (deps.config.devLoginExposed) {
+    app.log.warn(
+      'AUTH_DEV_LOGIN=true on a server others may reach (HOST or PUBLIC_URL not on this machine, or NODE_ENV=production): ' +
+        'anyone on this machine can sign in as any e-mail, administrators included, without a password. Turn it off.',
+    );
+  }
   await googleRoutes(app, deps);
   await appleRoutes(app, deps);
   // Issue #20: personal access tokens and the browser extension's connection.
@@ -36,8 +58,9 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req, reply) => {
-      if (!deps.config.devLogin) throw NotFoundError();
+      if (!deps.config.devLogin || !isFromThisMachine(req)) throw NotFoundError();
       const email = req.body.email.toLowerCase();
+      if (deps.config.devLoginExposed) req.log.warn({ email }, 'development sign-in on a server others may reach (AUTH_DEV_LOGIN=true)');
       const data = await signIn(deps, reply, { kind: 'dev', subject: email }, {
         email,
         nickname: req.body.nickname ?? email.split('@')[0]!,
@@ -58,10 +81,10 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         response: { 200: ok(zAuthConfig) },
       },
     },
-    async () => ({
+    async (req) => ({
       success: true as const,
       data: {
-        devLogin: deps.config.devLogin,
+        devLogin: deps.config.devLogin && isFromThisMachine(req),
         google: webClientOf(deps.config.google),
         apple: webClientOf(deps.config.apple),
       },

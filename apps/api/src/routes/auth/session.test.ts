@@ -86,6 +86,49 @@ describe('dev sign-in', () => {
     for (const c of res.cookies) expect(c.secure, c.name).toBe(true);
   });
 
+  it('serves only requests from this machine: a remote peer or a proxied request gets 404 and is not offered it (issue #28)', async () => {
+    const signIn = (headers: Record<string, string>, remoteAddress?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/dev/signin', payload: { email: 'far@example.com' }, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+    const offered = async (headers: Record<string, string>, remoteAddress?: string) =>
+      body(await t.app.inject({ url: '/api/auth/config', headers, ...(remoteAddress ? { remoteAddress } : {}) })).data.devLogin;
+    for (const [headers, peer] of [
+      [{}, '203.0.113.7'],
+      [{}, '10.0.0.2'],
+      [{}, '::ffff:192.168.1.4'],
+      // X-Forwarded-For is the client's word, not its address: it cannot make a peer local…
+      [{ 'x-forwarded-for': '127.0.0.1' }, '203.0.113.7'],
+      // …and a reverse proxy on this machine connects from loopback on anyone's behalf.
+      [{ 'x-forwarded-for': '203.0.113.7' }, '127.0.0.1'],
+      [{ forwarded: 'for=203.0.113.7' }, '127.0.0.1'],
+      [{ 'x-real-ip': '203.0.113.7' }, '::1'],
+    ] as const) {
+      const res = await signIn(headers, peer);
+      expect(res.statusCode, `${peer} ${JSON.stringify(headers)}`).toBe(404);
+      expect(res.cookies.map((c) => c.name)).toEqual(['csrf_token']);
+      expect(await offered(headers, peer)).toBe(false);
+    }
+    for (const peer of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await signIn({}, peer)).statusCode, peer).toBe(200);
+      expect(await offered({}, peer)).toBe(true);
+    }
+  });
+
+  it('turned on where others may reach the server, warns at start and on every sign-in (issue #28)', async () => {
+    const lines: string[] = [];
+    const exposed = await buildTestApp(
+      { HOST: '0.0.0.0', AUTH_DEV_LOGIN: 'true', LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    const warnings = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string; email?: string }).filter((l) => l.level === 40);
+    expect(warnings().map((w) => w.msg).join('\n')).toMatch(/AUTH_DEV_LOGIN=true on a server others may reach/);
+    expect((await devSignIn('seen@example.com', undefined, exposed)).statusCode).toBe(200);
+    expect((await devSignIn('seen@example.com', undefined, exposed)).statusCode).toBe(200);
+    expect(warnings().filter((w) => w.email === 'seen@example.com')).toHaveLength(2);
+    // Still from this machine only.
+    const far = await exposed.app.inject({ method: 'POST', url: '/api/auth/dev/signin', payload: { email: 'x@example.com' }, remoteAddress: '198.51.100.1' });
+    expect(far.statusCode).toBe(404);
+  });
+
   it('lets simultaneous sign-ins of one new address all through: one user, one personal workspace', async () => {
     const results = await Promise.all([1, 2, 3].map(() => devSignIn('Twice@Example.com')));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);

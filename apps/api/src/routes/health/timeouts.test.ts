@@ -91,12 +91,23 @@ describe('request and header time limits', () => {
     for (const c of clients) {
       expect(c.closedAfterMs).toBeLessThan(4000);
       expect(c.received).toMatch(/^HTTP\/1\.1 408/);
+      expect(c.received).toContain('"code":"REQUEST_TIMEOUT"');
     }
   });
 
   it('cuts off headers that never finish', async () => {
     const c = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n', 'X-Slow: a\r\n', 200, 8000);
     expect(c.closedAfterMs).toBeLessThan(3000);
+  });
+
+  it("answers a 100 KB query in the app's error envelope, 431, not Node's or Fastify's own (issue #28)", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/archive/folder/1/list?q=${'d'.repeat(100_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      success: false,
+      error: { code: 'REQUEST_TOO_LARGE', message: 'The address or headers of the request are too large.' },
+    });
   });
 
   it('still serves an ordinary request', async () => {

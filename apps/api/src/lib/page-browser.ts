@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, LaunchOptions, Route } from 'playwright-core';
 import { FairQueue } from './fair-queue.ts';
 import { safeFetch, type AddressPolicy } from './safe-fetch.ts';
 
@@ -19,7 +19,9 @@ import { safeFetch, type AddressPolicy } from './safe-fetch.ts';
  * the browser follows itself, so the browser is never let follow one), GET only, at most
  * {@link PAGE_MAX_REQUESTS} requests and {@link PAGE_MAX_BYTES} bytes a page. WebSockets
  * are closed, service workers blocked, downloads refused, and the context's proxy is a
- * closed port, so whatever escapes interception fails.
+ * closed port, so whatever escapes interception fails. A launched Chromium sends no UDP
+ * either ({@link launchOptions}), and a page is drawn under one deadline, whatever its
+ * scripts do ({@link withDeadline}).
  */
 
 /** Width of the page and its screenshot, px. */
@@ -47,11 +49,47 @@ export interface PageBrowserOptions {
   allowPrivate: boolean;
   /** Replaces the address policy (tests). */
   allowAddress?: AddressPolicy;
-  /** Longest time one page may take, load and screenshot, ms. Default 20,000. */
+  /** Longest time one page may take, all of it (load, evaluation, content, screenshot), ms. Default 20,000. */
   pageTimeoutMs?: number;
   /** A launched browser idle this long is closed, ms. Default 60,000. */
   idleCloseMs?: number;
   log?: { warn(obj: object, msg: string): void };
+}
+
+/** How long a context may take to close after its page's deadline before the browser is closed instead, ms. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Flags of a launched Chromium (issue #28 item 4): WebRTC only through the proxy (a closed
+ * port: no STUN, TURN or peer packets over UDP to any address), no DNS lookups (every request
+ * is answered by this process; lookups were UDP to the resolver), no QUIC.
+ */
+const BROWSER_ARGS = ['--disable-dev-shm-usage', '--webrtc-ip-handling-policy=disable_non_proxied_udp', '--host-resolver-rules=MAP * ~NOTFOUND', '--disable-quic'];
+
+/** What the log says when the browser runs without its sandbox (issue #28 item 4). */
+export const NO_SANDBOX_WARNING =
+  'The browser that draws saved links runs without its sandbox because the server runs as root (Chromium refuses it there): run the server as a non-root user, or set BROWSER_WS_ENDPOINT to a browser service in its own container';
+
+/**
+ * How a local Chromium at `executablePath` is launched (issue #28 item 4): with its sandbox
+ * unless `uid` (the server's, by default) is root, to whom Chromium refuses it (see
+ * {@link NO_SANDBOX_WARNING}); sending no UDP ({@link BROWSER_ARGS}); 15 s to start.
+ */
+export function launchOptions(executablePath: string, uid = process.getuid?.()): LaunchOptions {
+  return { executablePath, timeout: 15_000, chromiumSandbox: uid !== 0, args: [...BROWSER_ARGS] };
+}
+
+/**
+ * `work`, or an Error once `ms` milliseconds have passed, whichever comes first (issue #28 item 2: a
+ * page whose script never yields leaves Playwright's calls — evaluate, content — pending
+ * for ever). `work` itself goes on; the caller stops it.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number, what = 'the page'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** A page as drawn: its DOM after scripts ran, and its screenshot. */
@@ -115,44 +153,54 @@ export async function hasKoreanFont(env: NodeJS.ProcessEnv = process.env): Promi
   }
 }
 
-/** See the module's comment. Nothing starts until the first {@link PageBrowser.render}. */
+/**
+ * See the module's comment. Nothing starts until the first {@link PageBrowser.render}. Issue
+ * #28 item 2: a page is drawn under one deadline (`pageTimeoutMs`) from its context's
+ * creation to its content; at the deadline its context is closed, which ends its renderer
+ * however busy its scripts keep it, and its lane is freed (a context that will not close
+ * within {@link CLOSE_GRACE_MS} takes the browser down with it, and the next page starts another).
+ */
 export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
   const lanes = new FairQueue({ concurrency: opts.maxPages, maxAdmitted: 10_000, maxPerKey: 10_000 });
   const pageTimeoutMs = opts.pageTimeoutMs ?? 20_000;
   let browser: Promise<Browser> | null = null;
   let open = 0;
   let idle: NodeJS.Timeout | null = null;
-  let fontsChecked = false;
+  let warned = false;
 
   const start = async (): Promise<Browser> => {
     const { chromium } = await import('playwright-core');
-    let b: Browser;
     if (opts.wsEndpoint) {
-      b = await chromium.connect(opts.wsEndpoint, { timeout: 10_000 }).catch(() => chromium.connectOverCDP(opts.wsEndpoint!, { timeout: 10_000 }));
-    } else if (opts.executablePath) {
-      b = await chromium.launch({ executablePath: opts.executablePath, timeout: 15_000, args: ['--disable-dev-shm-usage'] });
-      if (!fontsChecked) {
-        fontsChecked = true;
-        void hasKoreanFont().then((found) => {
-          if (found === false) opts.log?.warn({}, 'No Korean font for the screenshots of saved links: Korean pages show empty boxes (install fonts-noto-cjk)');
-        });
-      }
-    } else {
-      throw new Error('No browser: set CHROMIUM_PATH or BROWSER_WS_ENDPOINT');
+      return chromium.connect(opts.wsEndpoint, { timeout: 10_000 }).catch(() => chromium.connectOverCDP(opts.wsEndpoint!, { timeout: 10_000 }));
     }
-    b.on('disconnected', () => {
-      browser = null;
-    });
+    if (!opts.executablePath) throw new Error('No browser: set CHROMIUM_PATH or BROWSER_WS_ENDPOINT');
+    const launch = launchOptions(opts.executablePath);
+    const b = await chromium.launch(launch);
+    if (!warned) {
+      warned = true;
+      if (!launch.chromiumSandbox) opts.log?.warn({}, NO_SANDBOX_WARNING);
+      void hasKoreanFont().then((found) => {
+        if (found === false) opts.log?.warn({}, 'No Korean font for the screenshots of saved links: Korean pages show empty boxes (install fonts-noto-cjk)');
+      });
+    }
     return b;
+  };
+  /** Forgets `p` if it is still the browser in use (a later one stays). */
+  const forget = (p: Promise<Browser>) => {
+    if (browser === p) browser = null;
   };
   const acquire = () => {
     if (idle) clearTimeout(idle);
     idle = null;
     open++;
-    browser ??= start().catch((e) => {
-      browser = null;
-      throw e;
-    });
+    if (!browser) {
+      const p = start().then((b) => {
+        b.on('disconnected', () => forget(p));
+        return b;
+      });
+      p.catch(() => forget(p));
+      browser = p;
+    }
     return browser;
   };
   const release = () => {
@@ -170,7 +218,8 @@ export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
     await (await b?.catch(() => null))?.close().catch(() => undefined);
   };
 
-  async function draw(b: Browser, doc: PageDocument): Promise<RenderedPage> {
+  /** Draws `doc` in a new context of `b`, and leaves that context open (see render). */
+  async function draw(b: Browser, doc: PageDocument, opened: (c: BrowserContext) => void): Promise<RenderedPage> {
     const deadline = Date.now() + pageTimeoutMs;
     const left = () => Math.max(1, deadline - Date.now());
     const context: BrowserContext = await b.newContext({
@@ -181,58 +230,55 @@ export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
       proxy: { server: 'http://127.0.0.1:9' },
       locale: 'en-US',
     });
+    opened(context);
     let requests = 0;
     let refused = 0;
     let bytes = 0;
     let documentServed = false;
-    try {
-      await context.routeWebSocket(/.*/, (ws) => ws.close());
-      await context.route('**/*', async (route: Route) => {
-        const req = route.request();
-        const url = req.url();
-        if (!documentServed && req.isNavigationRequest() && req.frame().parentFrame() === null) {
-          documentServed = true;
-          return route.fulfill({ status: 200, headers: { 'content-type': doc.contentType }, body: doc.body });
-        }
-        requests++;
-        const refuse = () => {
-          refused++;
-          return route.abort('blockedbyclient').catch(() => undefined);
-        };
-        if (req.method() !== 'GET' || !/^https?:/i.test(url) || requests > PAGE_MAX_REQUESTS || bytes >= PAGE_MAX_BYTES) return refuse();
-        try {
-          const res = await safeFetch(url, {
-            allowPrivate: opts.allowPrivate,
-            ...(opts.allowAddress ? { allowAddress: opts.allowAddress } : {}),
-            timeoutMs: Math.min(10_000, left()),
-            maxBytes: Math.min(RESOURCE_MAX_BYTES, PAGE_MAX_BYTES - bytes),
-          });
-          bytes += res.body.length;
-          const type = res.headers['content-type'];
-          await route.fulfill({ status: res.status, headers: type ? { 'content-type': String(type) } : {}, body: res.body });
-        } catch {
-          await refuse();
-        }
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(left());
-      // A page still loading at its deadline is drawn as far as it got.
-      await page.goto(doc.url, { waitUntil: 'load', timeout: Math.max(1, left() - 5_000) }).catch((e: Error) => {
-        if (!documentServed) throw e;
-      });
-      const height = Number(await page.evaluate('Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)')) || 1;
-      const screenshot = await page.screenshot({
-        type: 'png',
-        fullPage: true,
-        clip: { x: 0, y: 0, width: SHOT_WIDTH_PX, height: Math.min(Math.max(height, 1), SHOT_MAX_HEIGHT_PX) },
-        animations: 'disabled',
-        timeout: left(),
-      });
-      const html = await page.content();
-      return { html, screenshot, requests, refused };
-    } finally {
-      await context.close().catch(() => undefined);
-    }
+    await context.routeWebSocket(/.*/, (ws) => ws.close());
+    await context.route('**/*', async (route: Route) => {
+      const req = route.request();
+      const url = req.url();
+      if (!documentServed && req.isNavigationRequest() && req.frame().parentFrame() === null) {
+        documentServed = true;
+        return route.fulfill({ status: 200, headers: { 'content-type': doc.contentType }, body: doc.body });
+      }
+      requests++;
+      const refuse = () => {
+        refused++;
+        return route.abort('blockedbyclient').catch(() => undefined);
+      };
+      if (req.method() !== 'GET' || !/^https?:/i.test(url) || requests > PAGE_MAX_REQUESTS || bytes >= PAGE_MAX_BYTES) return refuse();
+      try {
+        const res = await safeFetch(url, {
+          allowPrivate: opts.allowPrivate,
+          ...(opts.allowAddress ? { allowAddress: opts.allowAddress } : {}),
+          timeoutMs: Math.min(10_000, left()),
+          maxBytes: Math.min(RESOURCE_MAX_BYTES, PAGE_MAX_BYTES - bytes),
+        });
+        bytes += res.body.length;
+        const type = res.headers['content-type'];
+        await route.fulfill({ status: res.status, headers: type ? { 'content-type': String(type) } : {}, body: res.body });
+      } catch {
+        await refuse();
+      }
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(left());
+    // A page still loading is drawn as far as it got, a quarter of its time (at most 5 s) before its deadline.
+    await page.goto(doc.url, { waitUntil: 'load', timeout: Math.max(1, left() - Math.min(5_000, pageTimeoutMs / 4)) }).catch((e: Error) => {
+      if (!documentServed) throw e;
+    });
+    const height = Number(await page.evaluate('Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)')) || 1;
+    const screenshot = await page.screenshot({
+      type: 'png',
+      fullPage: true,
+      clip: { x: 0, y: 0, width: SHOT_WIDTH_PX, height: Math.min(Math.max(height, 1), SHOT_MAX_HEIGHT_PX) },
+      animations: 'disabled',
+      timeout: left(),
+    });
+    const html = await page.content();
+    return { html, screenshot, requests, refused };
   }
 
   return {
@@ -240,8 +286,21 @@ export function createPageBrowser(opts: PageBrowserOptions): PageBrowser {
       const ticket = lanes.admit('pages');
       try {
         return await ticket.run(async () => {
+          const current = acquire();
+          let context: BrowserContext | undefined;
           try {
-            return await draw(await acquire(), doc);
+            const b = await current;
+            try {
+              return await withDeadline(draw(b, doc, (c) => (context = c)), pageTimeoutMs);
+            } finally {
+              // Closing the context ends its renderer, even one a script keeps busy for ever;
+              // failing that (or with no context yet), the browser goes.
+              const closed = context && (await withDeadline(context.close(), CLOSE_GRACE_MS).then(() => true, () => false));
+              if (!closed) {
+                forget(current);
+                await withDeadline(b.close(), CLOSE_GRACE_MS).catch(() => undefined);
+              }
+            }
           } finally {
             release();
           }

@@ -283,7 +283,8 @@ async function copyOnce(db: Db, opts: CopyOptions, link: string, job: { retryCou
         png = drawn.screenshot;
         readable ??= extractReadable(drawn.html);
       } catch (e) {
-        // The text is kept without a screenshot (no browser, or the page would not draw).
+        // The text is kept without a screenshot (no browser, or the page would not draw within
+        // the browser's deadline, issue #28: a page whose script never yields costs that, no more).
         opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
       }
     }

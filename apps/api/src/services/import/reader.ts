@@ -110,6 +110,23 @@ function forwardStderr(child: ChildProcess): void {
   (child.stderr as (NodeJS.ReadableStream & { unref?: () => void }) | null)?.unref?.();
 }
 
+/**
+ * Issue #28 item 7: the refusal of a read whose reader died without answering, for a reason
+ * other than the file's heap or time — a signal (the kernel's out-of-memory killer's
+ * SIGKILL, a SIGSEGV), a non-zero exit (worker.ts ends with 1 on an unexpected error, e.g. a
+ * full disk), or its channel lost. Nothing says the file caused it, so it is the server's
+ * trouble of the moment: SERVICE_UNAVAILABLE (503, with Retry-After), never a 500; the next
+ * read starts a new reader. One line on stderr says so, as {@link forwardStderr} does.
+ * @param why the signal, the exit code or the channel's error message.
+ */
+function readerStopped(why: string | number | null): AppError {
+  process.stderr.write(`The import reader stopped (${why}) before answering: the import is answered 503; the next one starts a new reader.\n`);
+  return ServiceUnavailableError('The import could not be read just now. Please try again in a moment.');
+}
+
+/** The reader process's id while one runs, else undefined (tests kill it to play the kernel's out-of-memory killer). */
+export const importReaderPid = (): number | undefined => reader?.pid;
+
 /** An import file read by the reader: what it is (its entries are in the task's `out`). */
 export type ReadFile = Extract<ParseResult, { ok: true }>;
 
@@ -119,10 +136,13 @@ export type ReadFile = Extract<ParseResult, { ok: true }>;
  * the import's turn ({@link admitImport}'s ticket `run`): the reader reads one file at a time.
  * @throws the refusals of parseImport (IMPORT_FILE_INVALID 400, LIMIT_REACHED 422);
  *   IMPORT_FILE_INVALID 'tooComplex' (400, `details.limitMb` or `details.limitSeconds`) for a
- *   file that needs more than READ_LIMITS' heap or time.
+ *   file that needs more than READ_LIMITS' heap or time; SERVICE_UNAVAILABLE (503, with
+ *   Retry-After) when the reader dies any other way ({@link readerStopped}).
  */
 export async function readImportFile(task: ParseTask): Promise<ReadFile> {
   clearTimeout(idle);
+  // A reader that died while idle, its 'exit' not yet handled, is not handed the file.
+  if (reader && (reader.exitCode !== null || reader.signalCode !== null || !reader.connected)) reader = undefined;
   const child = (reader ??= startReader());
   try {
     const result = await new Promise<ParseResult>((resolve, reject) => {
@@ -144,12 +164,12 @@ export async function readImportFile(task: ParseTask): Promise<ReadFile> {
         if (timedOut) reject(ImportFileInvalidError('tooComplex', { limitSeconds: READ_LIMITS.timeoutMs / 1000 }));
         // V8 aborts a process out of heap.
         else if (signal === 'SIGABRT' || code === 134) reject(ImportFileInvalidError('tooComplex', { limitMb: READ_LIMITS.heapMb }));
-        else reject(new Error(`The import reader stopped (${signal ?? code}).`));
+        else reject(readerStopped(signal ?? code));
       };
       const onError = (err: Error) => {
         done();
         child.kill('SIGKILL');
-        reject(err);
+        reject(readerStopped(err.message));
       };
       child.on('message', onMessage).on('exit', onExit).on('error', onError);
       child.send(task);

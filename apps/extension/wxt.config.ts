@@ -10,7 +10,10 @@ import { defineConfig } from 'wxt';
  *   its address, title, selection, snapshot and screenshot — and the style sheets, fonts and
  *   images it shows from other origins, with the person's own access (behind a login); a
  *   region picked after the popup closed. Nothing is read from a page until the person saves;
- * - scripting: running the snapshotter, the region picker and the image reader in that page;
+ * - scripting: running the snapshotter, the region picker and the image reader in that page,
+ *   and the connect bridge in the one tab the extension opens for connecting (issue #28 item 5:
+ *   the page hands it the grant's one-time code; no `externally_connectable`, which Firefox
+ *   lacks and which could not name a self-hosted server's origin);
  * - contextMenus: 'Save image to Sauce';
  * - storage, unlimitedStorage: the server, the token and the images waiting to be saved.
  * The Sauce server is called with a bearer token from the extension's own origin; the server

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,8 @@ import { type Lang, signIn, translator } from '../support';
 /**
  * Issue #20 in Chromium: the unpacked extension (apps/extension/dist/chrome, built by
  * `npm run build:extension`) in a persistent profile, headless (Chromium's new headless mode
- * runs extensions). It connects to the app without a password, saves a local page with a
+ * runs extensions). A connect link someone else made finds no extension to hand a code to
+ * (issue #28 item 5). It connects to the app without a password, saves a local page with a
  * selection (a text source with its saved copy and screenshot), then an image read with the
  * page's own cookie, a screenshot and a dragged region (one image source), checked through the API and in the
  * web app; a hostile snapshot opened from /saved cannot read the app's cookies or call its
@@ -65,6 +67,8 @@ async function shot(page: Page, name: string) {
 
 test('the browser extension connects, saves a page with its saved copy, images, a screenshot and a region, and disconnects', async ({ baseURL }, testInfo) => {
   test.skip(!existsSync(path.join(EXTENSION, 'manifest.json')), 'Run `npm run build:extension` first.');
+  // Nine steps in one browser, one of which waits out the connect page's 5 s look for an extension.
+  test.setTimeout(150_000);
   const lang = testInfo.project.name as Lang;
   const t = translator(lang);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'sauce-ext-'));
@@ -88,8 +92,29 @@ test('the browser extension connects, saves a page with its saved copy, images, 
     await app.goto(`${baseURL}/dashboard`);
     await signIn(app, t, `e2e-ext-${Date.now()}-${lang}@example.com`);
 
+    await test.step('A connect link someone else made: no extension answers for it, so Allow is never offered; its verifier alone gets nothing', async () => {
+      // The one who sends the link made the verifier and holds it.
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const phished = await context.newPage();
+      await phished.goto(`${baseURL}/connect/extension?challenge=${challenge}&browser=Chrome`);
+      await expect(phished.getByRole('heading', { name: t('account:connect.unreachableTitle') })).toBeVisible({ timeout: 15_000 });
+      await expect(phished.getByRole('button', { name: t('account:connect.allow') })).toHaveCount(0);
+      await shot(phished, `connect-unreachable-${lang}-desktop.png`);
+      await phished.setViewportSize({ width: 390, height: 844 });
+      await shot(phished, `connect-unreachable-${lang}-mobile.png`);
+      await phished.close();
+      // From the maker's own machine (no cookie of the person's): nothing without the code.
+      const res = await fetch(`${baseURL}/api/auth/tokens/exchange`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ verifier, code: randomBytes(32).toString('base64url') }),
+      });
+      expect(res.status).toBe(404);
+    });
+
     let code = '';
-    await test.step('Connect: the web app asks the signed-in person; the extension gets a token and shows the nickname', async () => {
+    await test.step('Connect: the web app asks the signed-in person; the page hands the code to the extension, which gets a token and shows the nickname', async () => {
       const popup = await context.newPage();
       await popup.goto(popupUrl());
       await popup.getByLabel(ext('serverLabel')).fill(baseURL!);
@@ -101,11 +126,24 @@ test('the browser extension connects, saves a page with its saved copy, images, 
       await expect(connectPage).toHaveURL(/\/connect\/extension\?challenge=/);
       await expect(connectPage.getByRole('heading', { name: t('account:connect.title', { browser: 'Chrome' }) })).toBeVisible();
       await expect(connectPage.getByText(code, { exact: true })).toBeVisible();
+      // Allow is offered once the extension that opened the tab says it waits for this challenge.
+      const allow = connectPage.getByRole('button', { name: t('account:connect.allow') });
+      await expect(allow).toBeEnabled({ timeout: 15_000 });
       await shot(connectPage, `connect-${lang}-desktop.png`);
       await connectPage.setViewportSize({ width: 390, height: 844 });
       await shot(connectPage, `connect-${lang}-mobile.png`);
-      await connectPage.getByRole('button', { name: t('account:connect.allow') }).click();
-      await expect(connectPage.getByRole('heading', { name: t('account:connect.doneTitle') })).toBeVisible();
+      const answers: string[] = [];
+      connectPage.on('response', (r) => void r.text().then((body) => answers.push(body), () => undefined));
+      await allow.click();
+      await expect(connectPage.getByRole('heading', { name: t('account:connect.doneTitle') })).toBeVisible({ timeout: 15_000 });
+      // The extension traded the code itself: it holds the token, which never reached the page.
+      const kept = await sw.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { token?: string; pending?: unknown });
+      expect(kept.token).toMatch(/^sauce_pat_/);
+      expect(kept.pending).toBeUndefined();
+      expect(answers.join('\n')).not.toContain('sauce_pat_');
+      await shot(connectPage, `connect-done-${lang}-mobile.png`);
+      await connectPage.setViewportSize({ width: 1280, height: 800 });
+      await shot(connectPage, `connect-done-${lang}-desktop.png`);
       // The popup learns of it by itself: it shows who is connected.
       await expect(popup.getByText(ext('disconnect'))).toBeVisible({ timeout: 15_000 });
       await popup.close();

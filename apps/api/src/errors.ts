@@ -80,6 +80,13 @@ export const WorkspaceHasMembersError = () =>
 export const PersonalWorkspaceError = () =>
   new AppError(409, 'PERSONAL_WORKSPACE', 'This is a personal space: it cannot have other members or be changed.');
 
+/**
+ * Issue #28 item 5: Allow on an extension's connection request (its challenge) that was
+ * already allowed — by another account or the same one. A grant is never reassigned.
+ */
+export const ConnectionUsedError = () =>
+  new AppError(409, 'CONNECTION_USED', 'This connection request was already answered. Click Connect in the extension again.');
+
 // Issue #8: account, notices, import.
 /**
  * SPEC §5/§8: a nickname that breaks a rule; `details.reason` is the contract's
@@ -135,6 +142,14 @@ export const UnsupportedSnapshotError = () =>
  */
 export const ServiceUnavailableError = (message = 'The service is busy or restarting. Please try again in a moment.') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message);
+
+/**
+ * Issue #28 item 3: a search that its own statement limit (SEARCH_STATEMENT_TIMEOUT_MS) stopped:
+ * 503 SERVICE_UNAVAILABLE with `Retry-After`, named by `details.reason` 'SEARCH_TOO_COSTLY'
+ * and the limit, `details.limitMs`.
+ */
+export const SearchTooCostlyError = (limitMs: number) =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', 'This search took too long. Use fewer or longer words.', { reason: 'SEARCH_TOO_COSTLY', limitMs });
 
 /**
  * PostgreSQL error codes of a database that cannot serve now: a statement cancelled by its

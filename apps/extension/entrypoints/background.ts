@@ -3,13 +3,12 @@ import { LIMITS } from '@sauce/contract/limits';
 import { SauceApiError, sauceApi } from '../src/api.ts';
 import { blobToDataUrl, cropScreenshot, dataUrlToBlob, type Region } from '../src/data-url.ts';
 import type { Message, Reply, Saved, SaveFields, State, TrayImage } from '../src/messages.ts';
+import { isConnectSender, type ConnectSender } from '../src/connect.ts';
 import { challengeOf, makeVerifier } from '../src/pkce.ts';
 import { browserName, loadSettings, saveSettings } from '../src/settings.ts';
 
 /** How long a connection waits to be allowed, ms (the server keeps a grant 10 minutes). */
-const CONNECT_TTL_MS = 10 * 60 * 1000;
-/** How often the extension asks whether it was allowed, ms (the server allows 60 a minute). */
-const POLL_MS = 2_000;
+const CONNECT_TTL_MS = LIMITS.tokenGrantTtlMs;
 
 interface Created {
   id: number;
@@ -43,64 +42,82 @@ async function addToTray(tabId: number, dataUrl: string) {
 const reopenPopup = () => (browser.action.openPopup?.() ?? Promise.resolve()).catch(() => undefined);
 
 // ---------------------------------------------------------------------------------------
-// Connecting: PKCE-style. The verifier never leaves the extension until it is traded for
-// the token; the web page only sees the challenge (and its person allows it).
+// Connecting (issue #20; issue #28 item 5): PKCE-style, completed by a one-time code. The
+// verifier never leaves the extension until it is traded for the token; the web page sees
+// only the challenge, and after Allow hands the grant's code to the connect bridge this
+// extension runs in the tab it opened (src/connect.ts). The code goes to nobody else.
 // ---------------------------------------------------------------------------------------
 
-let polling = false;
-
-/** Asks the server whether the pending connection was allowed, every 2 s until it is or lapses. */
-async function pollConnect(): Promise<void> {
-  if (polling) return;
-  polling = true;
-  try {
-    for (;;) {
-      const s = await loadSettings();
-      const pending = s.pending;
-      if (!pending) return;
-      if (Date.now() > pending.until) {
-        await saveSettings({ pending: undefined });
-        return;
-      }
-      try {
-        const created = await sauceApi<Created>(pending.server, null, '/auth/tokens/exchange', {
-          method: 'POST',
-          body: JSON.stringify({ verifier: pending.verifier }),
-        });
-        const profile = await sauceApi<{ nickname: string }>(pending.server, created.token, '/auth/profile');
-        await saveSettings({ server: pending.server, token: created.token, tokenId: created.id, nickname: profile.nickname, pending: undefined });
-        return;
-      } catch (e) {
-        if (!(e instanceof SauceApiError) || (e.status !== 404 && e.status !== 429 && e.status !== 0)) {
-          await saveSettings({ pending: undefined });
-          return;
-        }
-      }
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
-  } finally {
-    polling = false;
+/** The pending connection, or undefined (a lapsed one is forgotten). */
+async function pendingConnection() {
+  const { pending } = await loadSettings();
+  if (pending && Date.now() > pending.until) {
+    await saveSettings({ pending: undefined });
+    return undefined;
   }
+  return pending;
+}
+
+/** Runs the connect bridge in the connect tab (once its page has loaded on the server's origin). */
+async function injectBridge(tabId: number) {
+  await browser.scripting.executeScript({ target: { tabId }, files: ['/connect-bridge.js'] }).catch(() => undefined);
+}
+
+/** A tab finished loading: the connect tab on the pending server's origin gets the bridge (again, after a sign-in's redirects). */
+async function onTabLoaded(tabId: number, url: string | undefined) {
+  const pending = await pendingConnection();
+  if (!pending || pending.tabId !== tabId || !url) return;
+  let origin = '';
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return;
+  }
+  if (origin === pending.server) await injectBridge(tabId);
 }
 
 async function state(): Promise<State> {
   const s = await loadSettings();
-  if (s.pending) void pollConnect();
+  const pending = s.pending && Date.now() <= s.pending.until ? s.pending : undefined;
   return {
     server: s.server,
     connected: !!s.token,
     nickname: s.nickname ?? null,
-    pendingCode: s.pending ? challengeCode(s.pending.challenge) : null,
+    pendingCode: pending ? challengeCode(pending.challenge) : null,
   };
 }
 
 async function connect(server: string): Promise<State> {
   const verifier = makeVerifier();
   const challenge = await challengeOf(verifier);
-  await saveSettings({ server, pending: { verifier, challenge, server, until: Date.now() + CONNECT_TTL_MS } });
+  const until = Date.now() + CONNECT_TTL_MS;
+  await saveSettings({ server, pending: { verifier, challenge, server, until } });
   const url = `${server}/connect/extension?${new URLSearchParams({ challenge, browser: browserName() })}`;
-  await browser.tabs.create({ url });
-  void pollConnect();
+  const tab = await browser.tabs.create({ url });
+  await saveSettings({ pending: { verifier, challenge, server, until, tabId: tab.id } });
+  // Loaded before the tab was known: the bridge goes in now.
+  const now = tab.id === undefined ? null : await browser.tabs.get(tab.id).catch(() => null);
+  if (now?.id !== undefined && now.status === 'complete') await onTabLoaded(now.id, now.url);
+  return state();
+}
+
+/**
+ * The connect page asks whether the extension waits for `challenge` (before it offers Allow),
+ * or hands it the grant's code (after): only from the connect tab, for the pending challenge
+ * (isConnectSender). The code is traded with the verifier for the token.
+ * @throws code NOT_WAITING for anything else; the server's error when the exchange fails.
+ */
+async function onConnectMessage(message: Extract<Message, { type: 'connectHello' | 'connectCode' }>, sender: ConnectSender): Promise<unknown> {
+  const pending = await pendingConnection();
+  const ours = isConnectSender(pending, message.challenge, sender, browser.runtime.id);
+  if (message.type === 'connectHello') return ours;
+  if (!ours || !pending) throw new SauceApiError(400, 'NOT_WAITING', 'This extension is not waiting for this connection.');
+  const created = await sauceApi<Created>(pending.server, null, '/auth/tokens/exchange', {
+    method: 'POST',
+    body: JSON.stringify({ verifier: pending.verifier, code: message.code }),
+  });
+  const profile = await sauceApi<{ nickname: string }>(pending.server, created.token, '/auth/profile');
+  await saveSettings({ server: pending.server, token: created.token, tokenId: created.id, nickname: profile.nickname, pending: undefined });
   return state();
 }
 
@@ -241,8 +258,11 @@ async function save(tabId: number, windowId: number, fields: SaveFields): Promis
   }
 }
 
-async function handle(message: Message): Promise<unknown> {
+async function handle(message: Message, sender: ConnectSender): Promise<unknown> {
   switch (message.type) {
+    case 'connectHello':
+    case 'connectCode':
+      return onConnectMessage(message, sender);
     case 'state':
       return state();
     case 'connect':
@@ -291,13 +311,19 @@ export default defineBackground(() => {
       .then(reopenPopup)
       .catch(() => browser.action.setBadgeText({ tabId, text: '!' }).catch(() => undefined));
   });
-  browser.tabs.onRemoved.addListener((tabId) => void browser.storage.local.remove(trayKey(tabId)));
-  browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse: (reply: Reply<unknown>) => void) => {
-    handle(message as Message).then(
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void browser.storage.local.remove(trayKey(tabId));
+    // The connect tab closed: its connection can no longer be completed.
+    void pendingConnection().then((pending) => (pending?.tabId === tabId ? saveSettings({ pending: undefined }) : undefined));
+  });
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
+    if (info.status === 'complete') void onTabLoaded(tabId, tab.url);
+  });
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (reply: Reply<unknown>) => void) => {
+    handle(message as Message, sender).then(
       (value) => sendResponse({ ok: true, value }),
       (e: unknown) => sendResponse({ ok: false, code: (e as { code?: string }).code ?? 'ERROR', message: (e as Error).message }),
     );
     return true;
   });
-  void pollConnect();
 });

@@ -1,5 +1,8 @@
-/** What the popup asks the background (runtime messages), and what it answers. */
+import type { BridgeRequest } from './connect.ts';
+
+/** What the popup (and the connect bridge, src/connect.ts) asks the background (runtime messages), and what it answers. */
 export type Message =
+  | BridgeRequest
   | { type: 'state' }
   | { type: 'connect'; server: string }
   | { type: 'cancelConnect' }

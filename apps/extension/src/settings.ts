@@ -8,8 +8,12 @@ export interface Settings {
   token?: string;
   tokenId?: number;
   nickname?: string;
-  /** A connection waiting to be allowed: the verifier (secret) and when it lapses, ms. */
-  pending?: { verifier: string; challenge: string; server: string; until: number };
+  /**
+   * A connection waiting to be allowed: the verifier (secret), its challenge, when it lapses
+   * (ms), and the tab the extension opened for it — the only tab whose page may hand it the
+   * grant's code (issue #28 item 5, src/connect.ts).
+   */
+  pending?: { verifier: string; challenge: string; server: string; until: number; tabId?: number };
   /** The space and folders used last. */
   lastSpace?: number;
 }

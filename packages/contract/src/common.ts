@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   // Issue #19: the client is older than the API serves (SPEC §8 'Please update the service')
   'CLIENT_OUTDATED',
+  // Issue #28 item 5: a connection request of the extension that was already allowed
+  'CONNECTION_USED',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -63,10 +63,25 @@ export const zBrowserName = z.enum(BROWSER_NAMES);
 
 /**
  * POST /api/auth/tokens/grants: the signed-in person allows the extension that showed
- * `challenge` (on the connect page) to receive a write token named after `browser`.
+ * `challenge` (on the connect page it opened) to receive a write token named after `browser`.
  */
 export const zCreateGrant = z.object({ challenge: zChallenge, browser: zBrowserName });
 export type CreateGrant = z.input<typeof zCreateGrant>;
 
-/** POST /api/auth/tokens/exchange: the extension trades its verifier for the token, once. */
-export const zExchangeGrant = z.object({ verifier: zVerifier });
+/** A grant's one-time code: 32 random bytes, base64url (43 characters). */
+export const zGrantCode = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A base64url code of 32 bytes');
+
+/**
+ * What Allow answers (issue #28 item 5): the grant's one-time `code`, which the connect page
+ * hands only to the extension that opened it (CONNECT_CHANNEL messages, `@sauce/contract/connect`);
+ * the extension trades it with its own verifier.
+ */
+export const zGrant = z.object({ code: zGrantCode });
+export type Grant = z.infer<typeof zGrant>;
+
+/**
+ * POST /api/auth/tokens/exchange: the extension trades its verifier and the grant's code for
+ * the token, once. Both are needed: whoever made the link holds the verifier, but the code
+ * goes only to the extension of the person who allowed it (issue #28 item 5).
+ */
+export const zExchangeGrant = z.object({ verifier: zVerifier, code: zGrantCode });

@@ -636,16 +636,24 @@ export const personalAccessTokens = pgTable(
 );
 
 /**
- * A browser extension's connection, allowed by its person on the connect page and waiting
- * for the extension to trade its verifier for a token (once, within 10 minutes).
- * `challenge` is base64url SHA-256 of the verifier (PKCE, RFC 7636).
+ * A browser extension's connection, allowed by its person on the connect page (issue #20),
+ * waiting for the extension to trade its verifier and the one-time code for a token (once,
+ * within 10 minutes). `challenge` is base64url SHA-256 of the verifier (PKCE, RFC 7636).
+ * Issue #28 item 5 (migration 0018_grant_code): a grant belongs to the person who allowed it
+ * and is never reassigned — a challenge is allowed once; the code, handed by the page only
+ * to the extension that opened it, is kept as its SHA-256; an exchanged grant is marked
+ * `usedAt` and stays until it expires, so its challenge cannot be allowed again meanwhile.
  */
 export const tokenGrants = pgTable('token_grants', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   challenge: text('challenge').notNull().unique(),
+  /** SHA-256 of the one-time code, hex. */
+  codeHash: text('code_hash').notNull(),
   name: text('name').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** When the extension traded it for its token; null while it waits. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

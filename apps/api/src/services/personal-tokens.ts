@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@sauce/contract/limits';
 import { extensionTokenName, PERSONAL_TOKEN_PREFIX, type BrowserName, type TokenScope } from '@sauce/contract/tokens';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockPerson } from '../db/locks.ts';
 import { isoUtcSql } from '../db/sql.ts';
 import { personalAccessTokens, tokenGrants } from '../db/schema.ts';
-import { LimitReachedError, NotFoundError, UnauthenticatedError } from '../errors.ts';
+import { ConnectionUsedError, LimitReachedError, NotFoundError, UnauthenticatedError } from '../errors.ts';
 
 /*
  * Issue #20: personal access tokens. A token is `sauce_pat_` + 32 random bytes (base64url,
@@ -149,45 +149,67 @@ export async function verifyPersonalToken(db: Db, token: string): Promise<TokenI
 }
 
 /**
- * The signed-in person allows the browser extension that shows `challenge` (issue #20): a
- * grant the extension trades for a write token within LIMITS.tokenGrantTtlMs. Allowing the
- * same challenge again keeps one grant (and renews its time).
+ * The signed-in person allows the browser extension that showed `challenge` on the connect
+ * page it opened (issue #20): a grant of `userId` that the extension trades for a write token
+ * within LIMITS.tokenGrantTtlMs. Issue #28 item 5: the grant is completed by a one-time code
+ * (32 random bytes, base64url; only its SHA-256 is kept) that the page hands only to the
+ * extension that opened it — whoever made the link holds the verifier, never the code. A
+ * challenge is allowed once: the grant belongs to the person who allowed it and is never
+ * reassigned, and an exchanged grant keeps its challenge taken until it expires.
+ * @returns the one-time code (shown to this answer only).
+ * @throws CONNECTION_USED (409) when the challenge already has a grant (anyone's, exchanged or not);
+ *   UNAUTHENTICATED (401) when the account is gone.
  */
-export async function createGrant(db: Db, userId: number, challenge: string, browser: BrowserName): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function createGrant(db: Db, userId: number, challenge: string, browser: BrowserName): Promise<string> {
+  return db.transaction(async (tx) => {
     await lockPerson(tx, userId);
     // Expired grants of anyone go as new ones come.
     await tx.execute(sql`DELETE FROM token_grants WHERE expires_at < now()`);
-    const expiresAt = sql`now() + make_interval(secs => ${LIMITS.tokenGrantTtlMs / 1000})`;
-    await tx
+    const code = randomBytes(32).toString('base64url');
+    const made = await tx
       .insert(tokenGrants)
-      .values({ userId, challenge, name: extensionTokenName(browser), expiresAt })
-      .onConflictDoUpdate({
-        target: tokenGrants.challenge,
-        set: { userId, name: extensionTokenName(browser), expiresAt },
-      });
+      .values({
+        userId,
+        challenge,
+        codeHash: sha256(code),
+        name: extensionTokenName(browser),
+        expiresAt: sql`now() + make_interval(secs => ${LIMITS.tokenGrantTtlMs / 1000})`,
+      })
+      .onConflictDoNothing({ target: tokenGrants.challenge })
+      .returning({ id: tokenGrants.id });
+    if (made.length === 0) throw ConnectionUsedError();
+    return code;
   });
 }
 
 /**
- * Trades the extension's `verifier` for a write token, once: the grant whose challenge is
- * base64url(SHA-256(verifier)) is deleted and the token made in the same transaction, so two
+ * Trades the extension's `verifier` and the grant's one-time `code` for a write token, once
+ * (issue #28 item 5: both are needed). The grant whose challenge is base64url(SHA-256(verifier))
+ * and whose code matches is marked used and the token made in the same transaction, so two
  * exchanges at once make one token.
  * @returns the token with its secret, and its person's id.
- * @throws NOT_FOUND (404) while no grant is there (not allowed yet, expired, or taken).
+ * @throws NOT_FOUND (404) when no such grant waits (unknown, wrong code or verifier, expired,
+ *   or taken) — the same answer for each; LIMIT_REACHED (422) at LIMITS.personalTokens tokens.
  */
-export async function exchangeGrant(db: Db, verifier: string): Promise<CreatedTokenRecord & { userId: number }> {
+export async function exchangeGrant(db: Db, verifier: string, code: string): Promise<CreatedTokenRecord & { userId: number }> {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const waiting = and(
+    eq(tokenGrants.challenge, challenge),
+    eq(tokenGrants.codeHash, sha256(code)),
+    isNull(tokenGrants.usedAt),
+    sql`${tokenGrants.expiresAt} > now()`,
+  );
   // The grant's person is read first, so their lock comes before the grant's row (lock order).
-  const [pending] = await db.select({ userId: tokenGrants.userId }).from(tokenGrants).where(eq(tokenGrants.challenge, challenge));
-  if (!pending) throw NotFoundError('Not allowed yet.');
+  const [pending] = await db.select({ userId: tokenGrants.userId }).from(tokenGrants).where(waiting);
+  if (!pending) throw NotFoundError('No such connection waits.');
   return db.transaction(async (tx) => {
     await lockPerson(tx, pending.userId);
     const [grant] = await tx
-      .delete(tokenGrants)
-      .where(and(eq(tokenGrants.challenge, challenge), eq(tokenGrants.userId, pending.userId), sql`expires_at > now()`))
-      .returning();
-    if (!grant) throw NotFoundError('Not allowed yet.');
+      .update(tokenGrants)
+      .set({ usedAt: sql`now()` })
+      .where(and(waiting, eq(tokenGrants.userId, pending.userId)))
+      .returning({ userId: tokenGrants.userId, name: tokenGrants.name });
+    if (!grant) throw NotFoundError('No such connection waits.');
     const token = await insertToken(tx, grant.userId, grant.name, 'write', null);
     return { ...token, userId: grant.userId };
   });

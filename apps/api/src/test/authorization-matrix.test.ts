@@ -159,10 +159,14 @@ const MATRIX: Record<string, Row> = {
     expect: SIGNED_IN,
     request: () => ({ method: 'POST', url: '/api/auth/tokens/grants', payload: { challenge: randomBytes(32).toString('base64url'), browser: 'Chrome' } }),
   },
-  // Public, answered 404 until the person allows the verifier's challenge.
+  // Public, answered 404 but for the verifier with the code its person's Allow answered (issue #28 item 5).
   'POST /api/auth/tokens/exchange': {
     expect: everyone(404),
-    request: () => ({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier: randomBytes(32).toString('base64url') } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/tokens/exchange',
+      payload: { verifier: randomBytes(32).toString('base64url'), code: randomBytes(32).toString('base64url') },
+    }),
   },
 
   // Account (issue #8): one's own profile, data and account.

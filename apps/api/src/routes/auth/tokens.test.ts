@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+import { startOfRoomyWindow } from '../../test/rate-window.ts';
 
 /** Issue #20: personal access tokens and the browser extension's connection. */
 
@@ -182,6 +183,7 @@ describe('wrong tokens count against the sign-in rate limit', () => {
   });
 
   it('answers 429 past AUTH_RATE_LIMIT wrong tokens a minute from one address', async () => {
+    await startOfRoomyWindow(60_000);
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await limited.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(`sauce_pat_${b64url(randomBytes(32))}`) });
@@ -189,50 +191,144 @@ describe('wrong tokens count against the sign-in rate limit', () => {
     }
     expect(codes).toEqual([401, 401, 401, 429, 429]);
   });
+
+  it('past the limit, an address has even a right token refused unread; another address is served (issue #28)', async () => {
+    const lee = await buildUser(limited, 'lee');
+    const made = await limited.app.inject({ method: 'POST', url: '/api/auth/tokens', headers: lee.headers, payload: { name: 'cli', scope: 'read' } });
+    const { token } = body(made).data as { token: string };
+    await startOfRoomyWindow(60_000);
+    const from = (remoteAddress: string, secret: string) =>
+      limited.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(secret), remoteAddress });
+    for (let i = 0; i < 4; i++) await from('203.0.113.9', `sauce_pat_${b64url(randomBytes(32))}`);
+    const guessed = await from('203.0.113.9', token);
+    expect(guessed.statusCode).toBe(429);
+    expect(body(guessed).error.code).toBe('RATE_LIMITED');
+    expect((await from('203.0.113.10', token)).statusCode).toBe(200);
+  });
 });
 
 describe('connecting the browser extension', () => {
-  it('the signed-in person allows a challenge; the verifier is exchanged for a write token once', async () => {
+  const allow = (u: TestUser | { headers: Record<string, string> }, challenge: string, browser = 'Chrome') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', headers: u.headers, payload: { challenge, browser } });
+  const exchange = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload });
+  const tokenCount = async (userId: number) =>
+    (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = ${userId}`)).rows[0]!.n;
+
+  it('Allow answers a one-time code; the verifier and the code together are exchanged for a write token once', async () => {
     const kim = await buildUser(t, 'kim');
     const { verifier, challenge } = pkce();
-    const early = await t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier } });
-    expect(early.statusCode).toBe(404);
+    const allowed = await allow(kim, challenge);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const code = body(allowed).data.code as string;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const allow = await t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', headers: kim.headers, payload: { challenge, browser: 'Chrome' } });
-    expect(allow.statusCode, allow.body).toBe(200);
-
-    // Only the verifier opens it: the challenge itself, or another verifier, does not.
-    for (const wrong of [challenge, b64url(randomBytes(32))]) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier: wrong } })).statusCode).toBe(404);
+    // Neither the verifier alone, nor the code with another verifier or the challenge, opens it.
+    expect((await exchange({ verifier })).statusCode).toBe(400);
+    for (const wrong of [
+      { verifier, code: b64url(randomBytes(32)) },
+      { verifier: challenge, code },
+      { verifier: b64url(randomBytes(32)), code },
+    ]) {
+      expect((await exchange(wrong)).statusCode).toBe(404);
     }
     // Two exchanges at once make one token.
-    const both = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier } })));
+    const both = await Promise.all([1, 2].map(() => exchange({ verifier, code })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
     const got = body(both.find((r) => r.statusCode === 200)!).data;
     expect(got).toMatchObject({ name: 'Browser extension (Chrome)', scope: 'write' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(got.token) });
     expect(body(me).data.nickname).toBe('kim');
-    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM token_grants`);
-    expect(rows[0]!.n).toBe(0);
+    expect((await exchange({ verifier, code })).statusCode).toBe(404);
+
+    // The code is kept hashed; the used grant keeps its challenge taken: it cannot be allowed again.
+    const { rows } = await t.db.execute<{ code_hash: string; used: boolean }>(
+      sql`SELECT code_hash, used_at IS NOT NULL AS used FROM token_grants WHERE challenge = ${challenge}`,
+    );
+    expect(rows).toEqual([{ code_hash: createHash('sha256').update(code).digest('hex'), used: true }]);
+    const again = await allow(kim, challenge);
+    expect(again.statusCode).toBe(409);
+    expect(body(again).error.code).toBe('CONNECTION_USED');
   });
 
-  it('an expired grant is not exchanged; a token or no session cannot allow; bad challenges are 400', async () => {
+  it('a link someone else made: the person who allows it gets the code; the maker, holding the verifier, gets no token', async () => {
+    // The attacker needs no account: they make a verifier and send the link with its challenge.
+    const attacker = pkce();
+    const victim = await buildUser(t, 'vic');
+    const allowed = await allow(victim, attacker.challenge);
+    expect(allowed.statusCode).toBe(200);
+    const code = body(allowed).data.code as string;
+
+    // All the attacker has is the verifier (and the challenge): every exchange is refused.
+    for (const payload of [
+      { verifier: attacker.verifier },
+      { verifier: attacker.verifier, code: b64url(randomBytes(32)) },
+      { verifier: attacker.verifier, code: attacker.challenge },
+      { verifier: attacker.verifier, code: attacker.verifier },
+    ]) {
+      const res = await exchange(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toContain('sauce_pat_');
+    }
+    // The code goes to the victim's own extension, whose verifier is not the attacker's: nothing either.
+    const victimsExtension = pkce();
+    expect((await exchange({ verifier: victimsExtension.verifier, code })).statusCode).toBe(404);
+    expect(await tokenCount(victim.userId)).toBe(0);
+    // The grant is the victim's and stays unused until it lapses.
+    const { rows } = await t.db.execute<{ user_id: number; used: boolean }>(
+      sql`SELECT user_id, used_at IS NOT NULL AS used FROM token_grants WHERE challenge = ${attacker.challenge}`,
+    );
+    expect(rows).toEqual([{ user_id: victim.userId, used: false }]);
+  });
+
+  it('a grant belongs to the person who allowed it: another account allowing the same challenge is refused (409), also at once', async () => {
+    const ann = await buildUser(t, 'ann2');
+    const bob = await buildUser(t, 'bob2');
+    const { verifier, challenge } = pkce();
+    const first = await allow(ann, challenge);
+    expect(first.statusCode).toBe(200);
+    const second = await allow(bob, challenge, 'Firefox');
+    expect(second.statusCode).toBe(409);
+    expect(body(second).error.code).toBe('CONNECTION_USED');
+    const { rows } = await t.db.execute<{ user_id: number; name: string }>(sql`SELECT user_id, name FROM token_grants WHERE challenge = ${challenge}`);
+    expect(rows).toEqual([{ user_id: ann.userId, name: 'Browser extension (Chrome)' }]);
+    // The extension that made the challenge is connected to ann's account, not bob's.
+    const got = await exchange({ verifier, code: body(first).data.code });
+    expect(got.statusCode).toBe(200);
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(body(got).data.token) })).data.nickname).toBe('ann2');
+    expect(await tokenCount(bob.userId)).toBe(0);
+
+    // Two accounts allowing one challenge at once: one grant, the other refused.
+    const race = pkce();
+    const both = await Promise.all([allow(ann, race.challenge), allow(bob, race.challenge)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both[0]!.statusCode === 200 ? ann : bob;
+    const { rows: raced } = await t.db.execute<{ user_id: number }>(sql`SELECT user_id FROM token_grants WHERE challenge = ${race.challenge}`);
+    expect(raced).toEqual([{ user_id: winner.userId }]);
+  });
+
+  it(`an expired grant is not exchanged (they last ${LIMITS.tokenGrantTtlMs / 60_000} minutes); a token or no session cannot allow; bad input is 400`, async () => {
     const lu = await buildUser(t, 'lu');
     const { verifier, challenge } = pkce();
-    await t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', headers: lu.headers, payload: { challenge, browser: 'Firefox' } });
+    const allowed = await allow(lu, challenge, 'Firefox');
+    const code = body(allowed).data.code as string;
+    const { rows } = await t.db.execute<{ minutes: number }>(
+      sql`SELECT round(extract(epoch FROM expires_at - now()) / 60)::int AS minutes FROM token_grants WHERE challenge = ${challenge}`,
+    );
+    expect(rows[0]!.minutes).toBe(LIMITS.tokenGrantTtlMs / 60_000);
     await t.db.execute(sql`UPDATE token_grants SET expires_at = now() - interval '1 second' WHERE challenge = ${challenge}`);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier } })).statusCode).toBe(404);
+    expect((await exchange({ verifier, code })).statusCode).toBe(404);
 
     const token = await makeToken(lu);
     const other = pkce();
-    const byToken = await t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', headers: bearer(token.token), payload: { challenge: other.challenge, browser: 'Chrome' } });
-    expect(byToken.statusCode).toBe(403);
-    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', payload: { challenge: other.challenge, browser: 'Chrome' } });
-    expect(signedOut.statusCode).toBe(401);
+    expect((await allow({ headers: bearer(token.token) }, other.challenge)).statusCode).toBe(403);
+    expect((await allow({ headers: {} }, other.challenge)).statusCode).toBe(401);
     for (const payload of [{ challenge: 'short', browser: 'Chrome' }, { challenge: other.challenge, browser: 'Netscape' }, { challenge: `${other.challenge}!`, browser: 'Chrome' }]) {
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/tokens/grants', headers: lu.headers, payload })).statusCode).toBe(400);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/tokens/exchange', payload: { verifier: 'x' } })).statusCode).toBe(400);
+    for (const payload of [{ verifier: 'x', code }, { verifier, code: 'short' }, { code }]) {
+      expect((await exchange(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
   });
 });
 

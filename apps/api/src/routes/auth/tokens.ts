@@ -1,5 +1,5 @@
 import { ok } from '@sauce/contract/common';
-import { zCreatedToken, zCreateGrant, zCreateToken, zExchangeGrant, zPersonalToken } from '@sauce/contract/tokens';
+import { zCreatedToken, zCreateGrant, zCreateToken, zExchangeGrant, zGrant, zPersonalToken } from '@sauce/contract/tokens';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, ZApp } from '../../deps.ts';
@@ -11,13 +11,19 @@ import * as tokens from '../../services/personal-tokens.ts';
 
 const tags = ['tokens'];
 
-/** Polls of the extension waiting for its person to allow it: one every 3 s is 20 a minute; 60 leaves room. */
-const EXCHANGE_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+/**
+ * Exchanges from one address a minute. An extension trades once, when its page hands it the
+ * code (issue #28 item 5: it no longer polls); 30 leave room for retries and for several
+ * browsers behind one address. The code (256 bits) cannot be guessed at any rate.
+ */
+const EXCHANGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /**
  * Issue #20: personal access tokens (/mypage) and the browser extension's connection.
  * Managing tokens needs the person signed in (a token cannot make or list tokens); a token
- * may revoke itself (the extension's 'Disconnect').
+ * may revoke itself (the extension's 'Disconnect'). Connecting (issue #28 item 5): Allow
+ * answers a one-time code that the connect page hands only to the extension that opened it;
+ * the extension trades the code with its own verifier.
  */
 export async function tokenRoutes(app: ZApp, deps: Deps) {
   app.post(
@@ -77,15 +83,16 @@ export async function tokenRoutes(app: ZApp, deps: Deps) {
       config: { personalTokens: false },
       schema: {
         operationId: 'allowExtension',
-        summary: 'Allow the browser extension showing this challenge to receive a write token',
+        summary:
+          'Allow the browser extension that showed this challenge: answers the one-time code the page hands to that extension only (409 when the challenge was already allowed)',
         tags,
         body: zCreateGrant,
-        response: { 200: ok(z.null()) },
+        response: { 200: ok(zGrant) },
       },
     },
     async (req) => {
-      await tokens.createGrant(deps.db, requireUser(req), req.body.challenge, req.body.browser);
-      return { success: true as const, data: null };
+      const code = await tokens.createGrant(deps.db, requireUser(req), req.body.challenge, req.body.browser);
+      return { success: true as const, data: { code } };
     },
   );
 
@@ -95,7 +102,7 @@ export async function tokenRoutes(app: ZApp, deps: Deps) {
       config: { rateLimit: EXCHANGE_RATE_LIMIT },
       schema: {
         operationId: 'exchangeExtensionGrant',
-        summary: "The browser extension trades its verifier for its token, once (404 until its person allows it)",
+        summary: 'The browser extension trades its verifier and the one-time code for its token, once (404 otherwise)',
         security: PUBLIC,
         tags,
         body: zExchangeGrant,
@@ -103,7 +110,7 @@ export async function tokenRoutes(app: ZApp, deps: Deps) {
       },
     },
     async (req) => {
-      const { userId: _userId, ...created } = await tokens.exchangeGrant(deps.db, req.body.verifier);
+      const { userId: _userId, ...created } = await tokens.exchangeGrant(deps.db, req.body.verifier, req.body.code);
       return { success: true as const, data: presentToken(created) };
     },
   );

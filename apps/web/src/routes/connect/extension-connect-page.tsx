@@ -3,8 +3,9 @@ import { ConnectExtension } from '../../features/account/components/connect-exte
 
 /**
  * /connect/extension?challenge={base64url}&browser={Chrome|Edge|Firefox} (issue #20): where
- * the browser extension's 'Connect' opens. It needs sign-in: signed out, the layout's
- * sign-in modal covers it and, once signed in, the page keeps its query.
+ * the browser extension's 'Connect' opens, in a tab of its own that it hands the grant's
+ * code to after Allow (issue #28 item 5). It needs sign-in: signed out, the layout's sign-in
+ * modal covers it and, once signed in, the page keeps its query.
  */
 export function ExtensionConnectPage() {
   const [params] = useSearchParams();

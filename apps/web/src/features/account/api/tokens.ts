@@ -1,4 +1,4 @@
-import type { CreatedToken, CreateGrant, CreateToken, PersonalToken } from '@sauce/contract/tokens';
+import type { CreatedToken, CreateGrant, CreateToken, Grant, PersonalToken } from '@sauce/contract/tokens';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
@@ -42,12 +42,14 @@ export function useRevokeToken() {
 
 /**
  * POST /auth/tokens/grants {challenge, browser}: the signed-in person allows the browser
- * extension showing `challenge` to receive a write token (it trades its verifier for it).
+ * extension that showed `challenge`. Answers the grant's one-time code, which the page hands
+ * only to the extension that opened it (api/extension-bridge.ts; issue #28 item 5).
+ * @throws ApiError CONNECTION_USED (409) when the challenge was already allowed.
  */
 export function useAllowExtension() {
   const refreshTokens = useRefreshTokens();
   return useMutation({
-    mutationFn: (input: CreateGrant) => api<null>('/auth/tokens/grants', { method: 'POST', body: input }),
+    mutationFn: (input: CreateGrant) => api<Grant>('/auth/tokens/grants', { method: 'POST', body: input }),
     onSettled: refreshTokens,
   });
 }

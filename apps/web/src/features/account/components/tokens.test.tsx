@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { CONNECT_CHANNEL } from '@sauce/contract/connect';
+import { HELLO_TIMEOUT_MS } from '../api/extension-bridge.ts';
 import { ConnectExtension } from './connect-extension.tsx';
 import { TokensPanel } from './tokens-panel.tsx';
 
@@ -69,13 +71,41 @@ describe('Access tokens on my page (issue #20)', () => {
   });
 });
 
-describe('Connecting the browser extension (issue #20)', () => {
+describe('Connecting the browser extension (issue #20; issue #28 item 5)', () => {
   const challenge = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+  const grantCode = 'C'.repeat(43);
+  let removeExtension = () => {};
+  afterEach(() => {
+    cleanup();
+    removeExtension();
+    vi.useRealTimers();
+  });
 
-  it('shows the code the extension shows, and allows with the challenge', async () => {
+  /**
+   * The extension's connect bridge as the page sees it (apps/extension/src/connect.ts): answers
+   * hello with `waiting`, a code with `connected` (each answer in turn); records the codes it got.
+   */
+  function fakeExtension(waiting: boolean, connected: boolean[] = [true]) {
+    const codes: string[] = [];
+    const answer = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: location.origin, source: window }));
+    const onMessage = (e: MessageEvent) => {
+      const m = e.data as { channel?: string; from?: string; kind?: string; challenge: string; code?: string };
+      if (m?.channel !== CONNECT_CHANNEL || m.from !== 'page') return;
+      if (m.kind === 'hello') answer({ channel: CONNECT_CHANNEL, from: 'extension', kind: 'hello', challenge: m.challenge, waiting });
+      else if (m.kind === 'code' && codes.push(m.code!) > 0) {
+        answer({ channel: CONNECT_CHANNEL, from: 'extension', kind: 'result', challenge: m.challenge, connected: connected.shift() ?? true });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    removeExtension = () => window.removeEventListener('message', onMessage);
+    return codes;
+  }
+
+  it('offers Allow once the extension that opened the tab waits for it, and hands the code to that extension only', async () => {
+    const codes = fakeExtension(true);
     const calls = stubApi({
       'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }),
-      'POST /api/auth/tokens/grants': () => json(null),
+      'POST /api/auth/tokens/grants': () => json({ code: grantCode }),
     });
     renderWithApp(<ConnectExtension challenge={challenge} browser="Chrome" />);
     expect(screen.getByRole('heading', { name: 'Allow the Sauce extension for Chrome?' })).toBeTruthy();
@@ -83,8 +113,58 @@ describe('Connecting the browser extension (issue #20)', () => {
     const allow = screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement;
     await waitFor(() => expect(allow.disabled).toBe(false));
     fireEvent.click(allow);
-    expect(await screen.findByRole('heading', { name: 'The extension is connected' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Connected — you can close this tab' })).toBeTruthy();
+    expect(screen.getByText('The Sauce extension for Chrome now saves to your spaces as mina.')).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST /api/auth/tokens/grants')?.body).toEqual({ challenge, browser: 'Chrome' });
+    expect(codes).toEqual([grantCode]);
+  });
+
+  it('a link someone else made: no extension answers for it, so Allow is never offered and nothing is sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubApi({ 'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }) });
+    renderWithApp(<ConnectExtension challenge={challenge} browser="Chrome" />);
+    expect((screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Looking for the Sauce extension that opened this tab…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(HELLO_TIMEOUT_MS + 100);
+    expect(await screen.findByRole('heading', { name: "The Sauce extension isn't answering" })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+
+  it('an extension waiting for another connection (its own challenge) is not offered this one', async () => {
+    fakeExtension(false);
+    stubApi({ 'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }) });
+    renderWithApp(<ConnectExtension challenge={challenge} browser="Edge" />);
+    expect(await screen.findByRole('heading', { name: "The Sauce extension isn't answering" })).toBeTruthy();
+  });
+
+  it('says when the extension did not take the code, and hands the same code again on Try again', async () => {
+    const codes = fakeExtension(true, [false, true]);
+    stubApi({
+      'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }),
+      'POST /api/auth/tokens/grants': () => json({ code: grantCode }),
+    });
+    renderWithApp(<ConnectExtension challenge={challenge} browser="Chrome" />);
+    const allow = screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement;
+    await waitFor(() => expect(allow.disabled).toBe(false));
+    fireEvent.click(allow);
+    expect(await screen.findByRole('heading', { name: "The extension didn't receive the connection" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Connected — you can close this tab' })).toBeTruthy();
+    expect(codes).toEqual([grantCode, grantCode]);
+  });
+
+  it('a challenge already allowed (409) says so', async () => {
+    fakeExtension(true);
+    stubApi({
+      'GET /api/auth/session': () => json({ user: { nickname: 'mina' } }),
+      'POST /api/auth/tokens/grants': () => json({ code: 'CONNECTION_USED', message: 'used' }, 409),
+    });
+    renderWithApp(<ConnectExtension challenge={challenge} browser="Chrome" />);
+    const allow = screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement;
+    await waitFor(() => expect(allow.disabled).toBe(false));
+    fireEvent.click(allow);
+    expect(await screen.findByRole('heading', { name: 'This connection request was already answered' })).toBeTruthy();
   });
 
   it('refuses a link without a valid challenge, sending nothing', () => {

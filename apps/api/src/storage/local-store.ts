@@ -104,17 +104,27 @@ export function createLocalStore(dir: string): FileStore {
     },
 
     async *list(prefix) {
+      /**
+       * The files under `dir`, a directory at a time (not Node's recursive opendir, which
+       * throws when a subdirectory is removed while it walks — a delete removes emptied
+       * parents): a directory gone meanwhile is simply empty.
+       */
+      async function* walk(dir: string): AsyncGenerator<string> {
+        const handle = await opendir(dir).catch((err: unknown) => {
+          if (isCode(err, 'ENOENT', 'ENOTDIR')) return null;
+          throw err;
+        });
+        if (!handle) return;
+        for await (const e of handle) {
+          const entry = path.join(dir, e.name);
+          if (e.isDirectory()) yield* walk(entry);
+          else if (e.isFile() && !e.name.startsWith(TEMP_PREFIX)) yield entry;
+        }
+      }
       // Walk only the deepest directory the prefix names, an entry at a time, then filter
       // by the whole prefix.
       const base = prefix.slice(0, prefix.lastIndexOf('/') + 1);
-      const dir = await opendir(base ? fileOf(base) : root, { recursive: true }).catch((err: unknown) => {
-        if (isCode(err, 'ENOENT', 'ENOTDIR')) return null;
-        throw err;
-      });
-      if (!dir) return;
-      for await (const e of dir) {
-        if (!e.isFile() || e.name.startsWith(TEMP_PREFIX)) continue;
-        const file = path.join(e.parentPath, e.name);
+      for await (const file of walk(base ? fileOf(base) : root)) {
         const key = path.relative(root, file).split(path.sep).join('/');
         if (!key.startsWith(prefix)) continue;
         const stats = await stat(file).catch(() => null); // deleted meanwhile

@@ -4,7 +4,12 @@
 //   1. 30 saves at once linking to the site that never answers: latency p50/p99;
 //   2. saves per second, 32 at a time for BENCH_SECONDS (default 10), without a link and
 //      with a link (a new page of the answering site each time), side by side;
-//   3. how long after its save a preview of the answering site shows (polled every 20 ms).
+//   3. how long after its save a preview of the answering site shows (polled every 20 ms);
+//   4. issue #29: saves 30 at once into ONE space for BENCH_SECONDS each — one person's space,
+//      then 30 people's team space — without a link, linking to the answering site (a new
+//      page each time) and to the site that never answers (a new page each time), on a server
+//      of its own with the plan unlimited (PLAN_SOURCES_PER_SPACE=unlimited): saves a second
+//      and p50/p99 beside last week's.
 // Prints figures; asserts nothing.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +31,11 @@ const listen = async (s: http.Server) => {
 };
 const silentOrigin = await listen(silent);
 const instantOrigin = await listen(instant);
+/** Issue #29's figures from before it (the same machine, quiet): across spaces, and into one space. */
+const LAST_WEEK = {
+  acrossSpaces: '289/s, p99 287 ms (32 at once across 100 spaces)',
+  oneSpace: '22–27/s, p50 0.9 s, p90 1.6 s without a link; 11/s, p90 3.8 s with one',
+};
 
 // Text copies only: the screenshots' browser has its own bench (bench-copies.ts).
 const server = await startServer('bench-saves', { METADATA_ALLOW_PRIVATE: 'true', LINK_SCREENSHOTS: 'false' });
@@ -92,7 +102,7 @@ try {
   const without = await throughput(false);
   await sleep(2000);
   const withLinks = await throughput(true);
-  console.log(`Saves, ${AT_ONCE} at a time for ${SECONDS} s:`);
+  console.log(`Saves, ${AT_ONCE} at a time for ${SECONDS} s, across spaces (last week: ${LAST_WEEK.acrossSpaces}):`);
   console.log(`  without a link: ${without.perSecond.toFixed(0)}/s, p50 ${ms(without.p50)}, p99 ${ms(without.p99)}`);
   console.log(`  with a link:    ${withLinks.perSecond.toFixed(0)}/s, p50 ${ms(withLinks.p50)}, p99 ${ms(withLinks.p99)} (${((withLinks.perSecond / without.perSecond) * 100).toFixed(0)} % of without)`);
 
@@ -118,6 +128,83 @@ try {
   console.log(`Preview of a site that answers at once, shown after its save: p50 ${ms(pct(shown, 50))}, max ${ms(Math.max(...shown))}`);
 } finally {
   await server.stop();
+}
+
+// 4. Issue #29: 30 at once into ONE space, on a server of its own with the plan unlimited.
+const oneSpace = await startServer('bench-saves-one', {
+  METADATA_ALLOW_PRIVATE: 'true',
+  LINK_SCREENSHOTS: 'false',
+  PLAN_SOURCES_PER_SPACE: 'unlimited',
+  PLAN_MEMBERS_PER_SPACE: 'unlimited',
+});
+try {
+  const ONE_AT_ONCE = 30;
+  const base = oneSpace.base;
+  const json = async (res: Response) => {
+    if (res.status !== 200) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { data: { id: number } }).data;
+  };
+  const owner = await oneSpace.signIn('one-space-owner@example.com');
+  const form = new FormData();
+  form.set('name', 'Bench team');
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const team = (await json(await fetch(`${base}/api/workspace`, { method: 'POST', headers: auth(owner.token), body: form }))).id;
+  const invite = await json(
+    await fetch(`${base}/api/workspace/invite/create`, {
+      method: 'POST',
+      headers: { ...auth(owner.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ workspace: { id: team }, permission: 'EDITOR' }),
+    }),
+  );
+  const members: string[] = [];
+  for (let i = 0; i < ONE_AT_ONCE; i++) {
+    const { token } = await oneSpace.signIn(`teammate${i}@example.com`);
+    await json(await fetch(`${base}/api/workspace/invitation/${invite.id}`, { method: 'POST', headers: auth(token) }));
+    members.push(token);
+  }
+  let page = 0;
+  const saveInto = async (space: number, token: string, link: string | null) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/archive/sauce/${space}`, {
+      method: 'POST',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'TEXT', title: 'Bench', textSauce: { text: 'note', link } }),
+    });
+    await json(res);
+    return performance.now() - started;
+  };
+  /** Saves a second and p50/p99 of 30 loops saving into `space` (loop i as `tokens[i]`) for SECONDS. */
+  const run = async (space: number, tokens: string[], link: 'none' | 'answering' | 'never') => {
+    const latencies: number[] = [];
+    const until = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      tokens.map(async (token) => {
+        while (Date.now() < until) {
+          const n = page++;
+          const target = link === 'none' ? null : `${link === 'answering' ? instantOrigin : silentOrigin}/one/${n}`;
+          latencies.push(await saveInto(space, token, target));
+        }
+      }),
+    );
+    return `${(latencies.length / SECONDS).toFixed(0)}/s, p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}`;
+  };
+  const personal = Array<string>(ONE_AT_ONCE).fill(owner.token);
+  // Warm-up (not measured).
+  for (let i = 0; i < 3; i++) await Promise.all(personal.map((token) => saveInto(owner.personal, token, null)));
+  console.log(`Saves, ${ONE_AT_ONCE} at once into ONE space for ${SECONDS} s each, plan unlimited (issue #29; last week: ${LAST_WEEK.oneSpace}):`);
+  // The site that never answers last: its previews keep retrying after their run.
+  for (const link of ['none', 'answering', 'never'] as const) {
+    for (const [who, space, tokens] of [
+      ['one person’s space', owner.personal, personal],
+      [`${ONE_AT_ONCE} people, one team space`, team, members],
+    ] as const) {
+      const label = { none: 'without a link', answering: 'a link, site answers', never: 'a link, site never answers' }[link];
+      console.log(`  ${who}, ${label}: ${await run(space, tokens, link)}`);
+      await sleep(2000);
+    }
+  }
+} finally {
+  await oneSpace.stop();
   silent.closeAllConnections();
   silent.close();
   instant.close();

@@ -14,6 +14,15 @@
 // space of 100. BENCH_PLANS=1 prints the whole plans. Each image has a palette of five
 // colours (issue #21 item 4: sauce_colours), muted as photos' are, and the colour filter is
 // timed for a common colour (a mid grey), a rarer one and a later page by cursor.
+//
+// Search cost (issue #28 item 3): one source in three there carries a saved page's text
+// (about 900 words of a long-tailed vocabulary, as `copy_text`), one in eleven 'design' in its
+// title. Timed on one connection, BENCH_SEARCH_SAMPLES times each (default 50): the issue's
+// hostile queries (repeated words, word forms, prefixes of one another) and 20 natural ones,
+// p50/p95/p99 and their worst p99 (target under 300 ms); a search stopped by its statement
+// limit counts at the time it took. Then 24 searchers send hostile queries at once through the
+// same pool (as a server's requests share it) while another space's list is read, BENCH_SAMPLES
+// times and for 10 s at least: its p50/p95/p99 (target p99 under 200 ms).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +44,48 @@ const WORDS = ['color', 'type', 'layout', 'grid', 'motion', 'brand', 'icon', 'ph
   'logo', 'font', 'serif', 'sans', 'mono', 'dark', 'light', 'card', 'form', 'table', 'chart', 'map', 'nav', 'menu', 'modal',
   'button', 'input', 'hero', 'footer', 'pricing', 'landing', 'blog', 'docs', 'shop', 'cart', '디자인', '브랜딩', '타이포', '레이아웃',
   '색상', '아이콘', '사진', '모션', '그리드', '카드'];
+const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 50);
+/** Issue #28 item 3's searches that cost seconds: repeated words, word forms, prefixes of one another. */
+const HOSTILE_SEARCHES = [
+  'design design design',
+  'design design design design design design',
+  'design designs designing',
+  'd de des',
+  'd de des desi desig design designs designing',
+  'a b c d e f g h i j k l m n o p',
+];
+/** Searches people type: one to three words, English and Korean. */
+const NATURAL_SEARCHES = [
+  'design', 'design system', 'typography', 'layouts', 'landing page hero', 'color contrast', 'dark mode', 'mobile app',
+  'grid layout', 'font', 'pricing table', 'icon', 'user research', 'dashboard data', 'prototype figma', 'reference notes',
+  'button styles', '타이포', '레이아웃 grid', '디자인 시스템',
+];
+
+/**
+ * `n` saved pages' texts of about `words` words each (issue #28 item 3): common English and
+ * design words, then a long tail of made-up ones, so that a short prefix ('d', 'de') meets
+ * many different words in a page, as real pages' do. Deterministic.
+ */
+function pageTexts(n: number, words: number): string[] {
+  const common = (
+    'the a of and to in is for on with that this it as are be by from at an or was have not you your we our can will ' +
+    'design designs designing designer designers designed system systems grid layout type typography colour color spacing ' +
+    'component components token tokens page pages web mobile app brand logo font serif motion icon photo card form table ' +
+    'chart map menu modal button input hero footer pricing landing blog docs shop cart user users research interface ' +
+    'interaction prototype visual figma pattern patterns library style styles guide guides dark light contrast accessible ' +
+    'desktop detail details develop developer development device devices dialog diagram digital dimension direction display ' +
+    'distance document documents domain draft drag draw drop data date default delete deliver demo dense depth describe ' +
+    'description desire despite destination determine dashboard decision deep'
+  ).split(' ');
+  const syllables = ['de', 'sign', 'ta', 'lo', 'mi', 'ra', 'ver', 'con', 'pre', 'tion', 'ing', 'al', 'ment', 'er', 'dis', 'co', 'lu', 'na', 'tri', 'ble', 'gra', 'sto', 'vi', 'ca', 'des', 'do', 'di'];
+  let seed = 28;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const tail = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+  const vocabulary = [...common, ...tail];
+  return Array.from({ length: n }, () =>
+    Array.from({ length: words }, () => vocabulary[Math.floor(vocabulary.length * random() ** 2.5)]).join(' '),
+  );
+}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sauce-bench-scale-'));
 chmodSync(dataDir, 0o755);
@@ -125,7 +176,7 @@ try {
   const fmt = (r: { p50: number; p95: number; p99: number }) => `p50 ${r.p50.toFixed(2).padStart(6)}   p95 ${r.p95.toFixed(2).padStart(6)}   p99 ${r.p99.toFixed(2).padStart(6)}`;
   /** The indexes and tables the list statement's plan reads (every scan node), or the whole plan. */
   const scans = async (ws: number, user: number, query: SauceListQuery) => {
-    const { text, values } = listStatement(ws, user, query, query.search ? await searchTerms(db, query.search) : null);
+    const { text, values } = listStatement(ws, user, query, query.search ? await searchTerms(pool, query.search) : null);
     const r = await q(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY OFF, FORMAT ${PLANS ? 'TEXT' : 'JSON'}) ${text}`, values);
     if (PLANS) return `\n${r.rows.map((x: Record<string, string>) => `      ${x['QUERY PLAN']}`).join('\n')}`;
     type Node = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: Node[] };
@@ -139,6 +190,7 @@ try {
     return [...seen].map(([what, rows]) => `${what} (${rows} rows)`).join(', ');
   };
 
+  const pages = pageTexts(300, 900);
   for (const size of LARGE) {
     const t1 = Date.now();
     const [owner] = (await q(`INSERT INTO users (nickname, dev_email) VALUES ('large' || $1, 'large-' || $1 || '@example.com') RETURNING id`, [size])).rows as { id: number }[];
@@ -148,12 +200,14 @@ try {
     await q(`INSERT INTO workspace_members (workspace_id, user_id, permission) VALUES ($1, $2, 'OWNER')`, [ws, user]);
     await q(`INSERT INTO folders (workspace_id, name, "order") SELECT $1, 'Folder ' || f, f FROM generate_series(1, 5) f`, [ws]);
     await q(
-      `INSERT INTO sauces (workspace_id, author_id, type, title, text, created_at, updated_at)
+      `INSERT INTO sauces (workspace_id, author_id, type, title, text, created_at, updated_at, copy_text)
        SELECT $1, $2, (CASE WHEN i % 10 = 0 THEN 'IMAGE' ELSE 'TEXT' END)::sauce_type,
-         'Reference ' || i || ' on ' || (${words})[1 + (i * 7) % ${WORDS.length}] || CASE WHEN i % 97 = 0 THEN ' typography' ELSE '' END,
-         'Notes for reference ' || i, now() - make_interval(secs => i), now() - make_interval(secs => i)
+         'Reference ' || i || ' on ' || (${words})[1 + (i * 7) % ${WORDS.length}] || CASE WHEN i % 97 = 0 THEN ' typography' ELSE '' END
+           || CASE WHEN i % 11 = 0 THEN ' design' ELSE '' END,
+         'Notes for reference ' || i, now() - make_interval(secs => i), now() - make_interval(secs => i),
+         CASE WHEN i % 3 = 0 THEN ($4::text[])[1 + i % cardinality($4::text[])] END
        FROM generate_series(1, $3) i`,
-      [ws, user, size],
+      [ws, user, size, pages],
     );
     await q(
       `INSERT INTO sauce_tags (sauce_id, name, position)
@@ -262,6 +316,73 @@ try {
       for (const id of ids) await deleteSauce(db, noFiles, mm, id);
       console.log(`    ${label.padEnd(16)} create ${fmt(create)}\n    ${''.padEnd(16)} edit   ${fmt(edit)}\n    ${''.padEnd(16)} delete ${fmt(remove)}`);
     }
+
+    // Issue #28 item 3: what a search costs, whatever its words.
+    /** One search of the space's first page: its match count, or the code of the error it answered. */
+    const searchOnce = async (search: string): Promise<{ count: number } | { error: string }> => {
+      try {
+        return { count: (await listSauces(db, ws, user, { ...base, search })).count };
+      } catch (e) {
+        return { error: (e as { code?: string; details?: { reason?: string } }).details?.reason ?? (e as { code?: string }).code ?? String(e) };
+      }
+    };
+    let worst = { p99: 0, search: '' };
+    console.log(`  Searches (service call, one connection, ${SEARCH_SAMPLES} each after 3 to warm up), ms; matches`);
+    for (const [kind, list] of [['hostile', HOSTILE_SEARCHES], ['natural', NATURAL_SEARCHES]] as const) {
+      for (const search of list) {
+        for (let i = 0; i < 3; i++) await searchOnce(search);
+        const times: number[] = [];
+        const answers = new Map<string, number>();
+        for (let i = 0; i < SEARCH_SAMPLES; i++) {
+          const started = performance.now();
+          const r = await searchOnce(search);
+          times.push(performance.now() - started);
+          const said = 'count' in r ? `${r.count} matches` : r.error;
+          answers.set(said, (answers.get(said) ?? 0) + 1);
+        }
+        const r = { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
+        if (r.p99 > worst.p99) worst = { p99: r.p99, search };
+        const said = [...answers].map(([what, n]) => (answers.size > 1 ? `${what} ×${n}` : what)).join(', ');
+        console.log(`    ${kind} ${`'${search}'`.padEnd(44)} ${fmt(r)}   ${said}`);
+      }
+    }
+    console.log(`    worst p99 ${worst.p99.toFixed(2)} ms ('${worst.search}'; target under 300)`);
+    // 24 searchers at once, each sending hostile queries one after another through the pool,
+    // while another person reads their own space's list.
+    let stop = false;
+    const answered = new Map<string, number>();
+    const searchers = Array.from({ length: 24 }, async (_, k) => {
+      for (let n = k; !stop; n++) {
+        const r = await searchOnce(HOSTILE_SEARCHES[n % HOSTILE_SEARCHES.length]!);
+        const said = 'count' in r ? 'answered' : r.error;
+        answered.set(said, (answered.get(said) ?? 0) + 1);
+      }
+    });
+    const started = performance.now();
+    const times: number[] = [];
+    /** The list reads that failed, by error (a pool with no connection to give: 503 on a server). */
+    const failed = new Map<string, number>();
+    try {
+      // At least SAMPLES reads (after 20 to warm up) and 10 s of them: the searchers' load steady.
+      for (let i = 0; i < 20 + SAMPLES || performance.now() - started < 10_000; i++) {
+        const began = performance.now();
+        try {
+          await listSauces(db, small.id, small.user, base);
+        } catch (e) {
+          const what = (e as Error).message;
+          failed.set(what, (failed.get(what) ?? 0) + 1);
+        }
+        if (i >= 20) times.push(performance.now() - began);
+      }
+    } finally {
+      stop = true;
+      await Promise.all(searchers);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const other = { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
+    console.log(`    another space's list while 24 hostile searchers run: ${fmt(other)} (target p99 under 200)` +
+      `${failed.size ? `; failed: ${[...failed].map(([what, n]) => `${n} × ${what}`).join(', ')}` : ''}; ` +
+      `searches in ${seconds.toFixed(1)} s: ${[...answered].map(([what, n]) => `${n} ${what}`).join(', ')}`);
   }
 } finally {
   await database.close();

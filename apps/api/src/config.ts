@@ -112,6 +112,10 @@ const zEnv = z.object({
   FIGMA_PLUGIN_URL: httpUrl.optional(),
   /** Sign-in attempts allowed per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Issue #28 item 3: longest a search's statement may run, ms (DB_STATEMENT_TIMEOUT_MS is everything else's). */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3_000),
+  /** Issue #28 item 3: searches allowed per person (per address when signed out) per minute. */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
   /** Object storage for uploaded images: set S3_BUCKET to use S3/MinIO, else files go to DATA_DIR/files. */
   S3_BUCKET: z.string().optional(),
@@ -191,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    /** Issue #28 item 3: a search's own statement limit and each person's searches a minute. */
+    search: { statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS, perMinute: e.SEARCH_RATE_LIMIT },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     redis: { url: e.REDIS_URL || undefined, prefix: e.REDIS_PREFIX },
     metricsToken: e.METRICS_TOKEN,

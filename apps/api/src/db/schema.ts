@@ -77,20 +77,36 @@ export const workspaces = pgTable(
     /** Who created the space (SPEC §9: 2 team spaces per person); null once they are gone. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /**
-     * Bumped in the same transaction as every write that changes what the space's source
-     * list shows (issue #9 item 12), by the triggers of migration 0005: lists carry it in
-     * their ETag and cache key (services/list-cache.ts).
-     */
+  },
+  (t) => [index('workspaces_created_by_idx').on(t.createdBy)],
+);
+
+/** Slots of {@link workspaceCounters} a space has (migration 0019; the SQL functions use the same number). */
+export const COUNTER_SLOTS = 16;
+
+/**
+ * Issue #29: a space's list version and source counts, spread over COUNTER_SLOTS rows so that
+ * saves into one space do not queue for one row's lock. A writing transaction adds to one
+ * slot (the triggers of migration 0019: the first it finds free, then that one until it
+ * commits); a reader sums the space's slots in one statement.
+ * - `version`: bumped in the same transaction as every write that changes what the space's
+ *   source list shows (issue #9 item 12); lists carry the sum in their ETag and cache key.
+ *   The sum only grows, by at least 1 per committed write, so equal sums name equal lists.
+ * - `text_count`/`image_count` (issue #24): the space's text and image sources, kept as they
+ *   are written, so a list's total and the usage never count rows. One slot may go below 0
+ *   (a source added on one slot, deleted on another); the sum is exact.
+ */
+export const workspaceCounters = pgTable(
+  'workspace_counters',
+  {
+    workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** 0 … COUNTER_SLOTS − 1. */
+    slot: smallint('slot').notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
-    /**
-     * Issue #24: the space's text and image sources, kept by the triggers of the sources table
-     * (migration 0009) as they are written, so a list's total and the usage never count rows.
-     */
     textCount: integer('text_count').notNull().default(0),
     imageCount: integer('image_count').notNull().default(0),
   },
-  (t) => [index('workspaces_created_by_idx').on(t.createdBy)],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.slot] })],
 );
 
 export const workspaceMembers = pgTable(

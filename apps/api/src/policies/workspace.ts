@@ -2,7 +2,7 @@ import type { Permission } from '@sauce/contract/common';
 import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { lockWorkspaces } from '../db/locks.ts';
+import { lockWorkspaces, shareWorkspace } from '../db/locks.ts';
 import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
 export type { WorkspaceAction } from '@sauce/contract/workspaces';
@@ -139,13 +139,14 @@ export async function authorizeWorkspace(
 }
 
 /**
- * Inside a transaction: locks the space's row until commit (step 2 of the lock order,
+ * Inside a transaction: locks the space exclusive until commit (step 2 of the lock order,
  * db/locks.ts), then reads the membership again in a statement of its own, so it is the
  * role in force now — a demotion or removal that committed while this waited for the lock
  * is seen (issue #18). Every write to a space's shared structure (sources, uploads,
  * folders, members, invitations, the space) takes this lock first, and so do role changes,
  * removals and leaves: a write runs with the permission in force when it commits, and limits
- * counted under the lock hold (two requests cannot both pass the last free place).
+ * counted under the lock hold (two requests cannot both pass the last free place). A save of
+ * one source takes it shared instead ({@link shareMembership}, issue #29).
  * @returns the membership as it is now.
  * @throws NOT_FOUND (404) when the space is gone or the user is no longer a member;
  *   NOT_AUTHORIZED (403) when their role no longer allows `m.action`.
@@ -153,4 +154,20 @@ export async function authorizeWorkspace(
 export async function lockMembership(tx: Tx, m: Membership): Promise<Membership> {
   if ((await lockWorkspaces(tx, [m.workspaceId])).length === 0) throw NotFoundError('Workspace not found.');
   return authorizeWorkspace(tx, m.userId, m.workspaceId, m.action);
+}
+
+/**
+ * Issue #29: as {@link lockMembership}, with the space's lock shared (db/locks.ts
+ * shareWorkspace) — what a save of one source holds: saves share it, while every exclusive
+ * lock of the space (a role change, a removal) waits for the saves in flight and they for it
+ * — and the transaction's slot of the space's counters taken. The role is read after it, so
+ * the role in force when the save commits decides.
+ * @returns the membership as it is now, and the sources the space holds (read after the lock).
+ * @throws as {@link lockMembership}.
+ */
+export async function shareMembership(tx: Tx, m: Membership): Promise<{ membership: Membership; sources: number }> {
+  const space = await shareWorkspace(tx, m.workspaceId, m.userId);
+  if (!space) throw NotFoundError('Workspace not found.');
+  const row = space.permission ? { permission: space.permission, is_personal: space.isPersonal } : undefined;
+  return { membership: membership(m.workspaceId, m.userId, row, m.action), sources: space.sources };
 }

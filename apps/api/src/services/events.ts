@@ -1,6 +1,6 @@
 import type { WorkspaceEvent } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { PgListener } from '../db/listener.ts';
 
 /** The PostgreSQL NOTIFY channel of workspace events. */
@@ -13,6 +13,43 @@ export const EVENTS_CHANNEL = 'sauce_workspace_events';
  */
 export async function notifyWorkspace(tx: Tx, workspaceId: number, event: WorkspaceEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ workspaceId, event })})`);
+}
+
+/** Events waiting to leave together, per database handle (see {@link notifyAfterCommit}). */
+const outgoing = new WeakMap<Db, { payloads: string[]; sent: Promise<void> }>();
+
+/**
+ * Issue #29: tells the members watching `workspaceId` about `event` after the write that made
+ * it committed — outside any transaction, so the write's commit does not queue behind every
+ * other notifying commit of the database (PostgreSQL serialises those: 30 inserts at once
+ * committed 228 a second with a notification inside, 1,670 without — pgbench on the loaded
+ * two-core test machine). The events
+ * asked for in one turn of the event loop leave in one statement. An event is lost, as when
+ * the listener is down, if the process stops between the commit and the send, or the send
+ * fails (then it resolves all the same: the write is done); watchers refetch when they
+ * reconnect.
+ * @returns when the event was handed to PostgreSQL (or could not be).
+ */
+export function notifyAfterCommit(db: Db, workspaceId: number, event: WorkspaceEvent): Promise<void> {
+  let batch = outgoing.get(db);
+  if (!batch) {
+    const payloads: string[] = [];
+    const sent = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        outgoing.delete(db);
+        db.$client
+          .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [EVENTS_CHANNEL, payloads])
+          .then(
+            () => resolve(),
+            () => resolve(),
+          );
+      }),
+    );
+    batch = { payloads, sent };
+    outgoing.set(db, batch);
+  }
+  batch.payloads.push(JSON.stringify({ workspaceId, event }));
+  return batch.sent;
 }
 
 /** Receives a space's events; `close` ends the subscriber's stream. */

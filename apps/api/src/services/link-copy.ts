@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { lockWorkspaces } from '../db/locks.ts';
+import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { PageBrowser } from '../lib/page-browser.ts';
@@ -124,7 +124,9 @@ async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedI
   try {
     for (const key of keys) await putImage(files, key, p);
     taken = await db.transaction(async (tx) => {
-      const locked = await lockWorkspaces(tx, sources.map((r) => r.workspace_id));
+      // The link, then the spaces shared (the lock order, db/locks.ts; issue #29).
+      await lockLink(tx, link, 'exclusive');
+      const locked = await lockWorkspaces(tx, sources.map((r) => r.workspace_id), 'shared');
       if (locked.length === 0) return [];
       const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
         SELECT s.id, s.workspace_id FROM sauces s
@@ -162,10 +164,13 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
   let taken: string[] = [];
   try {
     const done = await db.transaction(async (tx) => {
+      // The link first, so every save of it in flight has committed (issue #29); then the
+      // spaces, shared (the lock order, db/locks.ts).
+      await lockLink(tx, link, 'exclusive');
       const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
         sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND copy_status = 'pending'`,
       );
-      const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id));
+      const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id), 'shared');
       if (locked.length === 0) return { n: 0, taken: [], missed: [] };
       const text = copy.status === 'ready' ? copy.text : null;
       const { rows } = await tx.execute<Updated>(sql`

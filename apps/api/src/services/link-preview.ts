@@ -3,7 +3,7 @@ import type { PreviewStatus } from '@sauce/contract/sauces';
 import type { Metadata } from '@sauce/contract/meta';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { lockWorkspaces } from '../db/locks.ts';
+import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
@@ -108,17 +108,19 @@ function isRetryable(e: unknown): boolean {
 
 /**
  * Writes a link's preview (or its failure, `meta` null) on every source still waiting for
- * it, in one transaction that locks their spaces first (the lock order, db/locks.ts), and
+ * it, in one transaction that locks the link (waiting for its saves in flight, issue #29)
+ * and then their spaces, shared (the lock order, db/locks.ts), and
  * tells each space's members. Never touches a source's own title, nor a source whose link
  * changed meanwhile (it waits for its own link).
  * @returns how many sources it updated.
  */
 async function storePreview(db: Db, link: string, meta: Metadata | null): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockLink(tx, link, 'exclusive');
     const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
       sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND link_status = 'pending'`,
     );
-    const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id));
+    const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id), 'shared');
     if (locked.length === 0) return 0;
     const set = meta
       ? sql`link_title = ${meta.title}, link_description = ${meta.description}, link_image = ${meta.image},

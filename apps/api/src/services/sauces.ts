@@ -5,16 +5,17 @@ import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/s
 import DataLoader from 'dataloader';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags, workspaces } from '../db/schema.ts';
-import { escapeLike, isoUtc as iso, isoUtc } from '../db/sql.ts';
+import { COUNTER_SLOTS, sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema.ts';
+import { lockLink, runAgain } from '../db/locks.ts';
+import { isoUtc as iso, isoUtc } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
-import { authorizePermission, lockMembership, type Membership } from '../policies/workspace.ts';
+import { authorizePermission, lockMembership, type Membership, shareMembership } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { notifyWorkspace } from './events.ts';
+import { notifyAfterCommit, notifyWorkspace } from './events.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
 import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { captureFileKeys } from './capture-files.ts';
-import { searchTerms, SNIPPET_WORD, type SearchTerms } from './search.ts';
+import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms, snippetOf } from './search.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { linkKeyOf } from './duplicates.ts';
 import { COPY_QUEUE, copyColumns, queueCopy } from './link-copy.ts';
@@ -159,6 +160,8 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
   let key: { created: string; id: string };
   const parts: string[] = [];
   const [firstTag, ...otherTags] = q.tag ?? [];
+  /** A search with no index of its own to read from: driven by its matches (sauce_search). */
+  let searchAlone = false;
   // The keyset condition: the rows after the cursor's source, by order keys `k`.
   let cursorValues: [string, string] | undefined;
   const after = (k: { created: string; id: string }) => {
@@ -210,10 +213,12 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
     parts.push('d.workspace_id = $1', `d.name = ${$(firstTag)}`);
   } else if (terms) {
     // A search alone is driven by its matches (sauce_search's GIN indexes, the space's rows
-    // only), each source read by its key: `OFFSET 0` keeps the planner from turning this into
-    // a hash join over a scan of the whole space (20 of 40 ms at 100,000 sources).
-    from = 'sauce_search x CROSS JOIN LATERAL (SELECT * FROM sauces s1 WHERE s1.id = x.sauce_id OFFSET 0) s';
-    key = { created: 's.created_at', id: 's.id' };
+    // only), read from the search table alone; a filter on the source reads each match's
+    // source by its key: `OFFSET 0` keeps the planner from turning this into a hash join over
+    // a scan of the whole space (20 of 40 ms at 100,000 sources).
+    from = 'sauce_search x';
+    key = { created: 's.created_at', id: 'x.sauce_id' };
+    searchAlone = true;
   } else {
     from = 'sauces s';
     key = { created: 's.created_at', id: 's.id' };
@@ -223,20 +228,15 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
     parts.push(`EXISTS (SELECT 1 FROM sauce_tags t WHERE t.sauce_id = s.id AND t.name = ${$(tag)})`);
   }
   let rank = '0';
-  /** The search's own conditions, on sauce_search alone (x). */
-  const xParts: string[] = [];
   if (terms) {
     // Issue #21: what search reads of each source (sauce_search, kept by triggers), from the
     // space's entries of its GIN indexes; ranked by the words' weight, a title match first.
-    if (!from.startsWith('sauce_search x')) from += ` JOIN sauce_search x ON x.sauce_id = ${key.id}`;
-    xParts.push('x.workspace_id = $1');
-    if (terms.tsquery) xParts.push(`x.tsv @@ ${$(terms.tsquery)}::tsquery`);
-    const grams = terms.hangul.flatMap((h) => h.grams);
-    if (grams.length) xParts.push(`x.grams @> ${$(grams)}::text[]`);
-    for (const h of terms.hangul) xParts.push(`x.doc ILIKE ${$(`%${escapeLike(h.run)}%`)}`);
-    if (terms.like) xParts.push(`x.doc ILIKE ${$(terms.like)}`);
-    parts.push(...xParts);
-    const inTitle = `(s.title ILIKE ${$(`%${escapeLike(q.search!.trim())}%`)})::int`;
+    // Issue #28 item 3: a search alone reads the search table, never the sources; a
+    // substring search only the space's newest sources (searchedRows).
+    if (searchAlone) from = searchedRows(terms, '$1');
+    else from += ` JOIN sauce_search x ON x.sauce_id = ${key.id}`;
+    parts.push('x.workspace_id = $1', ...searchConditions(terms, $));
+    const inTitle = `(s.title ILIKE ${$(terms.title)})::int`;
     rank = terms.tsquery ? `${inTitle} + ts_rank_cd(x.tsv, ${$(terms.tsquery)}::tsquery)` : inTitle;
   }
   // SearchFilter (SPEC §2): image/text pick types; none or both mean every type.
@@ -250,12 +250,14 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
   const where = parts.join(' AND ');
   // The colour's matches with no other filter: its rows are the space's sources already.
   if (colour && !terms && !/\bs\./.test(where)) from = 'colour_hits d';
+  if (searchAlone && /\bs\./.test(where)) from += ' CROSS JOIN LATERAL (SELECT * FROM sauces s1 WHERE s1.id = x.sauce_id OFFSET 0) s';
   // What the page needs besides its rows is kept as writes happen (migration 0009), or
   // counted from the index the page is read from.
   const others = !q.search && !q.favorite && !q.broken && !colour;
   let count: string;
   if (!q.folder && firstTag === undefined && others) {
-    count = `(SELECT ${type === 'TEXT' ? 'text_count' : type === 'IMAGE' ? 'image_count' : 'text_count + image_count'} FROM workspaces WHERE id = $1)`;
+    // The space's counter slots (migration 0019).
+    count = `(SELECT COALESCE(sum(${type === 'TEXT' ? 'text_count' : type === 'IMAGE' ? 'image_count' : 'text_count + image_count'}), 0) FROM workspace_counters WHERE workspace_id = $1)`;
   } else if (q.folder && !q.tag?.length && others && !type) {
     count = `COALESCE((SELECT item_count FROM folders WHERE id = ${$(q.folder)} AND workspace_id = $1), 0)`;
   } else if (firstTag !== undefined && otherTags.length === 0 && !q.folder && others && !type) {
@@ -265,10 +267,9 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
     // The sources carrying a favourite tag: that many tag entries in the space, from the index.
     count = `(SELECT count(DISTINCT t.sauce_id) FROM tags ut JOIN sauce_tags t ON t.workspace_id = $1 AND t.name = ut.name
       WHERE ut.user_id = $2 AND ut.favorite)`;
-  } else if (terms && !q.folder && !q.tag?.length && !type && !q.broken && !q.favorite && !colour) {
-    // A search alone: its matches counted in the search table (every row there is a source of
-    // the space's), never joined to the sources — at 100,000 that join was a scan of them.
-    count = `(SELECT count(*) FROM sauce_search x WHERE ${xParts.join(' AND ')})`;
+  } else if (terms) {
+    // A search: its matches, read once for the count and the page (listStatement's `hits`).
+    count = '(SELECT count(*) FROM hits)';
   } else {
     count = `(SELECT count(*) FROM ${from} WHERE ${where})`;
   }
@@ -306,28 +307,39 @@ export function listStatement(
   const plan = listPlan(values, userId, q, terms, cursor);
   // In a search's results, the text around the first marked word (for a match the card does
   // not show: a comment, a summary, a description).
-  const snippet = terms?.highlight.length
-    ? `(SELECT substr(x2.doc, greatest(1, p.at - 60), 200) FROM sauce_search x2,
-          LATERAL (SELECT min(NULLIF(strpos(lower(x2.doc), ${SNIPPET_WORD}), 0)) AS at FROM unnest(${`$${values.push(terms.highlight)}`}::text[]) w) p
-        WHERE x2.sauce_id = s.id AND p.at IS NOT NULL)`
-    : 'NULL';
+  const snippet = terms?.highlight.length ? snippetOf('s.id', `$${values.push(terms.highlight)}`) : 'NULL';
+  // Issue #28 item 3: a search's matches are read once (their ids: the index and the search
+  // table, never a source's text), for its count and its page; of them only the newest
+  // SEARCH_RANKED (by id) are ranked — ranking reads each one's whole tsvector, which for
+  // every match of a common word cost seconds — and the rest follow, newest first.
+  const page = terms
+    ? `hits AS MATERIALIZED (
+      SELECT ${plan.key.id} AS id FROM ${plan.from}
+      WHERE EXISTS (SELECT FROM member) AND ${plan.where}),
+    page AS (
+      SELECT h.id, s.created_at AS created, NULL::text AS cursor, CASE WHEN h.n <= ${SEARCH_RANKED} THEN ${plan.rank} ELSE -1 END AS rank
+      FROM (SELECT id, row_number() OVER () AS n FROM (SELECT id FROM hits ORDER BY id DESC LIMIT greatest(${SEARCH_RANKED}, $3::bigint + $4::bigint)) t) h
+        JOIN sauces s ON s.id = h.id JOIN sauce_search x ON x.sauce_id = h.id
+      ORDER BY rank DESC, h.id DESC
+      LIMIT $3 OFFSET $4)`
+    : `page AS (
+      SELECT ${plan.key.id} AS id, ${plan.key.created} AS created, ${cursorOf(plan.key)} AS cursor, ${plan.rank} AS rank
+      FROM ${plan.from}
+      WHERE EXISTS (SELECT FROM member) AND ${plan.where}
+      ORDER BY ${plan.rank === '0' ? '' : 'rank DESC, '}${plan.key.created} DESC, ${plan.key.id} DESC
+      LIMIT $3 OFFSET $4)`;
   // `member` gives the caller's role and, for a non-member, empties the result before any
   // source is read; it is also the one row the page's cards join to, so an empty page still
   // says the role and the count.
   const text = `
     WITH member AS (SELECT permission FROM workspace_members WHERE workspace_id = $1 AND user_id = $2),${plan.ctes ? `
     ${plan.ctes},` : ''}
-    page AS (
-      SELECT ${plan.key.id} AS id, ${plan.key.created} AS created, ${cursorOf(plan.key)} AS cursor, ${plan.rank} AS rank
-      FROM ${plan.from}
-      WHERE EXISTS (SELECT FROM member) AND ${plan.where}
-      ORDER BY ${plan.rank === '0' ? '' : 'rank DESC, '}${plan.key.created} DESC, ${plan.key.id} DESC
-      LIMIT $3 OFFSET $4)
+    ${page}
     SELECT member.permission AS member_permission, ${plan.count} AS total_count, c.*
     FROM member LEFT JOIN LATERAL (
       SELECT p.cursor AS page_cursor, p.created AS page_created, p.rank AS page_rank, ${snippet} AS snippet, ${CARD_COLUMNS}
       FROM page p JOIN sauces s ON s.id = p.id JOIN users u ON u.id = s.author_id) c ON true
-    ORDER BY c.page_rank DESC, c.page_created DESC, c.id DESC`;
+    ORDER BY c.page_rank DESC, ${terms ? '' : 'c.page_created DESC, '}c.id DESC`;
   return { text, values };
 }
 
@@ -339,16 +351,29 @@ export function listStatement(
  * the total from the counts kept as writes happen (or, for other filters, counted from that
  * index). With `q.cursor` the page starts after the source it names (keyset: a source saved
  * meanwhile shifts nothing); else `q.page` counts pages from the top.
+ * A search (`q.search`, issue #28 item 3) runs under `search`'s statement limit, its words
+ * normalised and its ranking bounded (services/search.ts).
  * @returns the page, the caller's permission, the page numbers before and after it, and the
  *   cursor of the page after it (null on the last).
- * @throws NOT_FOUND (404) when the user is not a member of the workspace (SPEC §6).
+ * @throws NOT_FOUND (404) when the user is not a member of the workspace (SPEC §6);
+ *   SERVICE_UNAVAILABLE (503, `details.reason` 'SEARCH_TOO_COSTLY') for a search its limit stopped.
  */
-export async function listSauces(db: Db, workspaceId: number, userId: number, q: SauceListQuery) {
-  const terms = q.search ? await searchTerms(db, q.search) : null;
-  const { text, values } = listStatement(workspaceId, userId, q, terms);
-  // A search is planned with its words each time: how many sources a word matches decides the
-  // plan, which a prepared statement's generic plan (after five runs) cannot know.
-  const { rows } = await db.$client.query<CardRow>(terms ? { text, values } : { name: listStatementName(text), text, values });
+export async function listSauces(db: Db, workspaceId: number, userId: number, q: SauceListQuery, search: SearchLimits = DEFAULT_SEARCH_LIMITS) {
+  let rows: CardRow[];
+  let terms: SearchTerms | null = null;
+  if (q.search) {
+    const text = q.search;
+    ({ rows, terms } = await runSearch(db, search, async (client) => {
+      const terms = await searchTerms(client, text);
+      const statement = listStatement(workspaceId, userId, q, terms);
+      // A search is planned with its words each time: how many sources a word matches decides
+      // the plan, which a prepared statement's generic plan (after five runs) cannot know.
+      return { rows: (await client.query<CardRow>(statement)).rows, terms };
+    }));
+  } else {
+    const { text, values } = listStatement(workspaceId, userId, q);
+    ({ rows } = await db.$client.query<CardRow>({ name: listStatementName(text), text, values }));
+  }
   const permission = authorizePermission(rows[0]?.member_permission as Permission | null | undefined, 'read');
   const found = rows.filter((r) => r.id !== null);
   const more = found.length > q.pageSize;
@@ -369,14 +394,16 @@ export async function listSauces(db: Db, workspaceId: number, userId: number, q:
 
 /** A space's list version and the caller's role in it, as {@link createListVersionReader} reads them. */
 export interface ListVersion {
-  /** The space's version, bumped in the same transaction as every write to what its list shows (migration 0005). */
+  /** The space's version, bumped in the same transaction as every write to what its list shows (migrations 0005, 0019: the sum of its counter slots). */
   version: number;
   permission: Permission;
 }
 
 /**
- * What decides whether a space's list changed (issue #9 item 12): the space's version and
- * the caller's role, read by PostgreSQL's primary keys. The reads that requests ask for
+ * What decides whether a space's list changed (issue #9 item 12): the space's version (the
+ * sum of its 16 counter slots, issue #29: read in one statement, so one snapshot; it only
+ * grows, by at least one per committed write, so one sum names one list) and the caller's
+ * role, read by PostgreSQL's primary keys. The reads that requests ask for
  * within one turn of the event loop go to PostgreSQL together, as one statement (a pair
  * asked for several times is read once; batched by `dataloader`): a dashboard's requests arriving together cost one
  * round trip instead of one each — the single read was about half of a cached list's CPU,
@@ -400,7 +427,7 @@ export function createListVersionReader(db: Db) {
       // Scalar subqueries: always two primary-key lookups per pair, whatever the batch's size.
       const { rows } = await db.$client.query<Row>({
         name: 'sauce-list-versions',
-        text: `SELECT (SELECT w.version FROM workspaces w WHERE w.id = k.workspace_id) AS version,
+        text: `SELECT (SELECT sum(c.version) FROM workspace_counters c WHERE c.workspace_id = k.workspace_id) AS version,
             (SELECT m.permission FROM workspace_members m WHERE m.workspace_id = k.workspace_id AND m.user_id = k.user_id) AS permission
           FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(workspace_id, user_id, i) ORDER BY k.i`,
         values: [pairs.map(([w]) => w), pairs.map(([, u]) => u)],
@@ -427,35 +454,38 @@ export async function getSauce(db: Tx, workspaceId: number, id: number): Promise
 /**
  * Replaces a sauce's tags (order kept) and adds them to the actor's tag list — inserted in
  * name order (step 6 of the lock order, db/locks.ts), so two saves of one person adding the
- * same new tags cannot wait for each other's rows in a circle.
+ * same new tags cannot wait for each other's rows in a circle. `fresh`: the sauce was just
+ * made in this transaction, so it has no tags to remove (one statement fewer a save, issue #29).
  */
-export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
+export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[], fresh = false) {
   const unique = [...new Set(names)];
   if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
-  await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId));
+  if (!fresh) await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId));
   if (unique.length === 0) return;
   await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
   await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
 }
 
 /**
- * Puts a sauce in exactly `folderIds` of its space.
+ * Puts a sauce in exactly `folderIds` of its space (`fresh`: a sauce made in this
+ * transaction, in no folder yet).
  * @throws FOLDER_NOT_FOUND (404) for a folder of another space.
  */
-export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderIds: number[]) {
+export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderIds: number[], fresh = false) {
   const unique = [...new Set(folderIds)];
   await assertFoldersInWorkspace(tx, workspaceId, unique);
-  await tx.delete(sauceFolders).where(eq(sauceFolders.sauceId, sauceId));
+  if (!fresh) await tx.delete(sauceFolders).where(eq(sauceFolders.sauceId, sauceId));
   if (unique.length) await tx.insert(sauceFolders).values(unique.map((folderId) => ({ sauceId, folderId })));
 }
 
 /**
  * Creates a sauce with its tags and folders — and, for an image sauce, its images and
  * comments (services/images.ts setSauceImages) — in one transaction holding the space's
- * lock (lockMembership), where the sources are counted again. A text sauce's link never
- * makes the save wait (issue #23): its preview is taken from the editor's cached read, or
- * fetched by a background job queued in the same transaction (services/link-preview.ts).
- * Members watching the space are told.
+ * lock shared, beside other saves, where the role is read again and the plan's limit
+ * checked ({@link lockForSave}, issue #29; what it holds: db/locks.ts). A text sauce's link
+ * never makes the save wait (issue #23): its preview is taken from the editor's cached read,
+ * or fetched by a background job queued in the same transaction (services/link-preview.ts).
+ * Members watching the space are told once it committed.
  * @throws LIMIT_REACHED (422) at the plan's sources (SPEC §9 beta: 100), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
@@ -464,8 +494,9 @@ export async function createSauce(db: Db, m: Membership, input: CreateSauce, pre
   const copies = previews.copies !== false;
   const link = input.type === 'TEXT' ? await previewAtSave(input.textSauce.link, previews) : null;
   const id = await db.transaction(async (tx) => {
-    await lockMembership(tx, m);
-    await assertRoomFor(tx, m.workspaceId, 1, plan.sources);
+    // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
+    if (link?.link) await lockLink(tx, link.link, 'shared');
+    await lockForSave(tx, m, plan.sources);
     const [row] = await tx
       .insert(sauces)
       .values({
@@ -483,25 +514,59 @@ export async function createSauce(db: Db, m: Membership, input: CreateSauce, pre
       const { byteSize } = await setSauceImages(tx, m, id, input.imageSauce);
       await tx.update(sauces).set({ byteSize }).where(eq(sauces.id, id));
     }
-    await setTags(tx, id, m.userId, input.tagSet);
-    await setFolders(tx, m.workspaceId, id, input.folderSet);
+    await setTags(tx, id, m.userId, input.tagSet, true);
+    await setFolders(tx, m.workspaceId, id, input.folderSet, true);
     if (link?.linkStatus === 'pending') await queuePreview(previews, tx, link.link!, m.userId);
     if (copies && link?.link) await queueCopy(previews, tx, link.link);
-    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'created', id, actorId: m.userId });
     return id;
   });
   if (link?.linkStatus === 'pending') previews.jobs.notify(PREVIEW_QUEUE);
   if (copies && link?.link) previews.jobs.notify(COPY_QUEUE);
-  return getSauce(db, m.workspaceId, id);
+  const [record] = await Promise.all([
+    getSauce(db, m.workspaceId, id),
+    notifyAfterCommit(db, m.workspaceId, { type: 'sauce', action: 'created', id, actorId: m.userId }),
+  ]);
+  return record;
 }
 
 /**
- * Sources a space holds now (kept as sources are written, issue #24: never counted) — read
- * under the space's lock, so two saves cannot both pass the plan's last place.
+ * Issue #29: takes what a save of one source into `m`'s space holds until it commits, and
+ * checks the plan's `limit` (sources a space holds, null: unlimited) under it — so saves into
+ * one space run side by side, and the limit still holds exactly (issue #18):
+ * - with at least COUNTER_SLOTS (16) free places: the space's lock shared and one counter
+ *   slot (shareMembership). Each save in flight holds a slot of its own, so at most 15 others
+ *   are in flight, each adding one source; the count read after the slot was taken (a
+ *   statement of its own) plus 16 stays within the limit, whatever they commit. Should the
+ *   count have grown past that meanwhile, the transaction runs again (db/locks.ts runAgain)
+ *   and takes the other way;
+ * - near the limit: the space's lock exclusive (lockMembership), under which no save is in
+ *   flight, and the exact count.
+ * Writes adding several sources (imports, articles, captures) take the exclusive way.
+ * @returns the membership as it is now.
+ * @throws as lockMembership; LIMIT_REACHED (422) at the limit.
+ */
+export async function lockForSave(tx: Tx, m: Membership, limit: number | null): Promise<Membership> {
+  const roomy = (sources: number) => limit === null || sources + COUNTER_SLOTS <= limit;
+  if (limit !== null && !roomy(await sourcesIn(tx, m.workspaceId))) {
+    const now = await lockMembership(tx, m);
+    await assertRoomFor(tx, m.workspaceId, 1, limit);
+    return now;
+  }
+  const { membership, sources } = await shareMembership(tx, m);
+  if (!roomy(sources)) throw runAgain('The space neared its limit while this save took its lock.');
+  return membership;
+}
+
+/**
+ * Sources a space holds now (kept as sources are written, issue #24: never counted; the sum
+ * of its counter slots, issue #29) — read under the space's exclusive lock, so two saves
+ * cannot both pass the plan's last place (or as {@link lockForSave} reads it).
  */
 export async function sourcesIn(tx: Tx, workspaceId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`${workspaces.textCount} + ${workspaces.imageCount}` }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row?.n ?? 0;
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`SELECT COALESCE(sum(text_count + image_count), 0)::int AS n FROM workspace_counters WHERE workspace_id = ${workspaceId}`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**

@@ -106,14 +106,16 @@ export async function getWorkspace(db: Db, m: Membership): Promise<WorkspaceWith
  */
 export async function workspaceStatus(db: Db, m: Membership, plan: Plan): Promise<WorkspaceStatus> {
   const id = m.workspaceId;
-  // The source counts are kept as sources are written (issue #24); the rest is per space.
+  // The source counts are kept as sources are written (issue #24), in the space's counter
+  // slots (issue #29); the rest is per space.
   const { rows } = await db.execute<{ text: number; image: number; folders: number; members: number; bytes: number }>(sql`
-    SELECT w.text_count AS text, w.image_count AS image,
+    SELECT c.text::int AS text, c.image::int AS image,
       (SELECT count(*) FROM folders WHERE workspace_id = ${id})::int AS folders,
       (SELECT count(*) FROM workspace_members WHERE workspace_id = ${id})::int AS members,
       ((SELECT COALESCE(sum(byte_size), 0) FROM sauce_images WHERE workspace_id = ${id})
         + (SELECT COALESCE(sum(byte_size), 0) FROM sauce_captures WHERE workspace_id = ${id}))::float8 AS bytes
-    FROM workspaces w WHERE w.id = ${id}`);
+    FROM (SELECT COALESCE(sum(text_count), 0) AS text, COALESCE(sum(image_count), 0) AS image
+          FROM workspace_counters WHERE workspace_id = ${id}) c`);
   const r = rows[0]!;
   return {
     textSauceCount: r.text,

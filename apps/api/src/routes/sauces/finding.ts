@@ -8,6 +8,7 @@ import type { Deps, ZApp } from '../../deps.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { findDuplicates } from '../../services/duplicates.ts';
 import { searchEverywhere } from '../../services/search.ts';
+import { searchRateLimit } from './search-rate.ts';
 import { suggestTags } from '../../services/tag-suggestions.ts';
 
 const tags = ['sauces'];
@@ -77,6 +78,8 @@ export async function findingRoutes(app: ZApp, deps: Deps) {
   app.get(
     '/archive/search',
     {
+      // Issue #28 item 3: counted with the person's other searches (SEARCH_RATE_LIMIT a minute).
+      preHandler: searchRateLimit(deps),
       schema: {
         operationId: 'searchEverywhere',
         summary: 'Search every space the person belongs to (⌘K), results grouped by space',
@@ -89,7 +92,7 @@ export async function findingRoutes(app: ZApp, deps: Deps) {
       },
     },
     async (req) => {
-      const { rows, highlight } = await searchEverywhere(deps.db, requireUser(req), req.query);
+      const { rows, highlight } = await searchEverywhere(deps.db, requireUser(req), req.query, deps.config.search);
       const groups = new Map<number, GlobalSearchGroup>();
       for (const r of rows) {
         let g = groups.get(r.workspace_id);

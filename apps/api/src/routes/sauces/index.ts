@@ -25,6 +25,7 @@ import { createSourceListReader, zSauceListResponse } from './source-list.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
 import { findingRoutes } from './finding.ts';
+import { searchRateLimit } from './search-rate.ts';
 import { backfillLinkKeys } from '../../services/duplicates.ts';
 
 const wsParams = z.object({ workspace: zId });
@@ -132,6 +133,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   );
 
   const readList = createSourceListReader(deps);
+  const limitSearches = searchRateLimit(deps);
   // SPEC §7 names the list twice; both paths answer the same.
   for (const [path, operationId] of [
     ['/archive/sauce/:workspace/list', 'listSauces'],
@@ -141,6 +143,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       path,
       {
         config: { workspaceAction: 'read', membershipInQuery: true },
+        // Issue #28 item 3: a list with `search` counts towards the person's searches a minute.
+        preHandler: limitSearches,
         schema: {
           operationId,
           summary: 'Sources of a space, filtered and paged',

@@ -105,7 +105,8 @@ describe('a large space (issue #24)', () => {
       ...Array.from({ length: 10 }, (_, i) => create(100 + i)),
     ]);
     const { rows } = await t.db.execute<{ kept: number; counted: number; folder_kept: number; folder_counted: number }>(sql`
-      SELECT w.text_count + w.image_count AS kept, (SELECT count(*)::int FROM sauces WHERE workspace_id = w.id) AS counted,
+      SELECT (SELECT sum(c.text_count + c.image_count)::int FROM workspace_counters c WHERE c.workspace_id = w.id) AS kept,
+        (SELECT count(*)::int FROM sauces WHERE workspace_id = w.id) AS counted,
         (SELECT item_count FROM folders WHERE id = ${folder}) AS folder_kept,
         (SELECT count(*)::int FROM sauce_folders WHERE folder_id = ${folder}) AS folder_counted
       FROM workspaces w WHERE w.id = ${u.workspaceId}`);

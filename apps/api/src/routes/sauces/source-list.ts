@@ -52,7 +52,7 @@ export interface SourceListReply {
  * rest of a cached read: issue #11 item 1), so a repeated read is still a lookup.
  * @throws NOT_FOUND (404) for a non-member, as listSauces.
  */
-export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'>) {
+export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' | 'config'>) {
   const local = new LRUCache<string, Buffer>({
     maxSize: LIST_CACHE_BYTES,
     sizeCalculation: (body, key) => body.length + key.length,
@@ -68,7 +68,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
     .slice(0, 10);
 
   const readFresh = async (workspaceId: number, userId: number, q: SauceListQuery) => {
-    const list = await listSauces(deps.db, workspaceId, userId, q);
+    const list = await listSauces(deps.db, workspaceId, userId, q, deps.config.search);
     const editable = canEditSources(list.permission);
     const results = list.results.map((r) => {
       const sauce = presentSauce(r, editable, deps.urls);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runSearch, SEARCH_RANKED, SEARCH_SUBSTRING_SOURCES, searchTerms } from '../../services/search.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
+import { startOfRoomyWindow } from '../../test/rate-window.ts';
 
 /**
  * Issue #28 item 3: a search costs what its answer costs, whatever words it is given.
@@ -173,8 +174,7 @@ describe('search limits (issue #28 item 3)', () => {
 
   it('allows each person SEARCH_RATE_LIMIT searches a minute, list and ⌘K together; then 429 with Retry-After', async () => {
     // Five requests in the same clock minute (the window's unit).
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+    await startOfRoomyWindow(60_000, 10_000);
     const carol = await buildUser(limited);
     const dave = await buildUser(limited);
     // Lists without a search are not counted.

@@ -5,6 +5,9 @@
 //   2. saves per second, 32 at a time for BENCH_SECONDS (default 10), without a link and
 //      with a link (a new page of the answering site each time), side by side;
 //   3. how long after its save a preview of the answering site shows (polled every 20 ms);
+//   3b. issue #29: one person saves 90 sources linking to the site that never answers (3 waves
+//      of 30 at once), then another person saves one linking to the answering site: how long
+//      its preview takes, p50/p99 over 20 runs (the backlog of slow links grows run by run);
 //   4. issue #29: saves 30 at once into ONE space for BENCH_SECONDS each — one person's space,
 //      then 30 people's team space — without a link, linking to the answering site (a new
 //      page each time) and to the site that never answers (a new page each time), on a server
@@ -25,12 +28,13 @@ const silent = http.createServer(() => undefined); // accepts, never answers
 const instant = http.createServer((req, res) =>
   res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Page ${req.url}</title><meta property="og:image" content="/i.png">`),
 );
-const listen = async (s: http.Server) => {
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+/** Two hosts, as two sites would be: the silent one at 127.0.0.1, the instant one at localhost. */
+const listen = async (s: http.Server, host: string) => {
+  await new Promise<void>((r) => s.listen(0, host === 'localhost' ? '::' : host, r)); // '::' takes IPv4 too
+  return `http://${host}:${(s.address() as AddressInfo).port}`;
 };
-const silentOrigin = await listen(silent);
-const instantOrigin = await listen(instant);
+const silentOrigin = await listen(silent, '127.0.0.1');
+const instantOrigin = await listen(instant, 'localhost');
 /** Issue #29's figures from before it (the same machine, quiet): across spaces, and into one space. */
 const LAST_WEEK = {
   acrossSpaces: '289/s, p99 287 ms (32 at once across 100 spaces)',
@@ -126,6 +130,33 @@ try {
     shown.push(await landed(r, performance.now() - r.ms));
   }
   console.log(`Preview of a site that answers at once, shown after its save: p50 ${ms(pct(shown, 50))}, max ${ms(Math.max(...shown))}`);
+
+  // 3b. Issue #29: one person's backlog of slow links, then someone else's quick page.
+  const RUNS = 20;
+  const behind: number[] = [];
+  const saveAs = async (who: { token: string; space: number }, link: string) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/archive/sauce/${who.space}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'TEXT', title: 'Bench', textSauce: { text: 'note', link } }),
+    });
+    if (res.status !== 200) throw new Error(`save answered ${res.status}`);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    return { ms: performance.now() - started, id, person: { ...who, saved: 0 } };
+  };
+  for (let run = 0; run < RUNS; run++) {
+    const slow = await server.signIn(`backlog${run}@example.com`);
+    for (let wave = 0; wave < 3; wave++) {
+      await Promise.all(Array.from({ length: 30 }, (_, i) => saveAs({ token: slow.token, space: slow.personal }, `${silentOrigin}/backlog/${run}/${wave}/${i}`)));
+    }
+    const quick = await server.signIn(`quick${run}@example.com`);
+    const r = await saveAs({ token: quick.token, space: quick.personal }, `${instantOrigin}/quick/${run}`);
+    behind.push(await landed(r, performance.now() - r.ms));
+  }
+  console.log(
+    `Another person’s quick preview behind one person’s 90 saves to a site that never answers (${RUNS} runs, the backlog growing): p50 ${ms(pct(behind, 50))}, p99 ${ms(pct(behind, 99))} (before issue #29: not there after 20 s)`,
+  );
 } finally {
   await server.stop();
 }

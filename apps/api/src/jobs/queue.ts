@@ -41,12 +41,14 @@ export interface JobQueue {
   /**
    * Works queue `name` in this process: `handler` gets one job's data; a throw fails the job
    * (retried as its options say). `batchSize` jobs are fetched at a time, and the queue is
-   * polled every `pollingIntervalSeconds` (default 2).
+   * polled every `pollingIntervalSeconds` (default 2). A worker that found jobs looks again
+   * at once, unless `handler` answered 'put-back' for every one (it sent them again for
+   * later, issue #29): then it waits its polling interval, so putting back stays cheap.
    */
   work<N extends JobName>(
     name: N,
-    /** `retryCount`: retries already made (0 on the first attempt); `retryLimit`: retries allowed. */
-    handler: (data: JobPayloads[N], job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>,
+    /** `retryCount`: retries already made (0 on the first attempt); `retryLimit`: retries allowed; `priority`: the job's. */
+    handler: (data: JobPayloads[N], job: JobInfo) => Promise<void | 'put-back'>,
     /** `workers`: how many jobs of the queue this process runs at once (default 1). */
     options?: { batchSize?: number; pollingIntervalSeconds?: number; workers?: number },
   ): Promise<void>;
@@ -64,6 +66,14 @@ export interface JobQueue {
   waiting(): Promise<Record<string, number>>;
   /** Stops working and waits up to `timeoutMs` for running jobs. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+/** What a job's handler learns of it besides its data. */
+export interface JobInfo {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+  priority: number;
 }
 
 /** pg-boss's database adapter over a pg pool or client. */
@@ -126,13 +136,17 @@ export async function startJobQueue(
             includeMetadata: true,
           },
           async (jobs) => {
+            let putBack = 0;
             try {
-              for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              for (const job of jobs) {
+                const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority };
+                if ((await handler(job.data, info)) === 'put-back') putBack++;
+              }
             } finally {
               // pg-boss waits a polling interval after every fetch, even one that found work;
-              // a worker that found jobs looks again at once, so a backlog drains at the
+              // a worker that worked a job looks again at once, so a backlog drains at the
               // workers' pace rather than one batch per interval (issue #23).
-              if (jobs.length > 0) boss.notifyWorker(id);
+              if (jobs.length > putBack) boss.notifyWorker(id);
             }
           },
         );

@@ -56,4 +56,33 @@ describe('FairQueue', () => {
     await expect(q.admit('a').run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(q.admit('a').run(async () => 'ok')).resolves.toBe('ok');
   });
+
+  it('a key at its running cap waits while another key takes the free slot (issue #29)', async () => {
+    const q = new FairQueue({ concurrency: 4, maxAdmitted: 20, maxPerKey: 20, maxRunningPerKey: 2 });
+    const hang: (() => void)[] = [];
+    const started: string[] = [];
+    const slow = (name: string) => () => {
+      started.push(name);
+      return new Promise<void>((r) => {
+        hang.push(() => {
+          started.push(`${name} done`);
+          r();
+        });
+      });
+    };
+    const runs = ['a1', 'a2', 'a3', 'a4'].map((n) => q.admit('dead.example').run(slow(n)));
+    await tick();
+    expect(started).toEqual(['a1', 'a2']); // two slots stay free
+    const quick = q.admit('live.example').run(async () => 'b');
+    await expect(quick).resolves.toBe('b');
+    hang.shift()!();
+    await tick();
+    expect(started).toContain('a3');
+    while (hang.length > 0) {
+      hang.shift()!();
+      await tick();
+    }
+    await Promise.all(runs);
+    expect(started.filter((s) => s.endsWith('done'))).toHaveLength(4);
+  });
 });

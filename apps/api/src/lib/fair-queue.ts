@@ -41,6 +41,8 @@ export class FairQueue {
       maxAdmitted: number;
       /** Tickets out at once for one key. */
       maxPerKey: number;
+      /** Tasks of one key running at once (default: all of `concurrency`); a key at it waits while others go. */
+      maxRunningPerKey?: number;
     },
   ) {}
 
@@ -101,23 +103,25 @@ export class FairQueue {
   /**
    * Starts waiting tasks while slots are free. The next task is the oldest waiting one of
    * the key that started a task longest ago (a key new to the queue first), so keys take
-   * turns however many tasks each has waiting.
+   * turns however many tasks each has waiting. A key running `maxRunningPerKey` tasks waits.
    */
   private next() {
+    const cap = this.opts.maxRunningPerKey ?? this.opts.concurrency;
     while (this.running < this.opts.concurrency && this.waiting.size > 0) {
       let chosen: string | undefined;
       let oldest = Infinity;
       for (const key of this.waiting.keys()) {
         const last = this.lastStart.get(key) ?? -1;
-        if (last < oldest) {
+        if (last < oldest && (this.runningByKey.get(key) ?? 0) < cap) {
           oldest = last;
           chosen = key;
         }
       }
-      const line = this.waiting.get(chosen!)!;
+      if (chosen === undefined) break; // every waiting key runs its most
+      const line = this.waiting.get(chosen)!;
       const start = line.shift()!;
-      if (line.length === 0) this.waiting.delete(chosen!);
-      this.lastStart.set(chosen!, this.sequence++);
+      if (line.length === 0) this.waiting.delete(chosen);
+      this.lastStart.set(chosen, this.sequence++);
       start();
     }
   }

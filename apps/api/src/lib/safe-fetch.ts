@@ -27,9 +27,11 @@ export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
 /**
  * Every outbound fetch of this process goes through one bounded line (issue #9): 16 at
  * once, at most 128 admitted, 32 of them to one host — so no flood of requests or saves
- * can turn the server into a firehose against a site, or pile up sockets without bound.
+ * can turn the server into a firehose against a site, or pile up sockets without bound —
+ * and at most 8 running for one host (issue #29: a site that never answers holds half the
+ * line at most, and the other hosts' fetches go on).
  */
-const outbound = new FairQueue({ concurrency: 16, maxAdmitted: 128, maxPerKey: 32 });
+const outbound = new FairQueue({ concurrency: 16, maxAdmitted: 128, maxPerKey: 32, maxRunningPerKey: 8 });
 
 /** Whether an IP address (string form) may be connected to. */
 export type AddressPolicy = (address: string) => boolean;

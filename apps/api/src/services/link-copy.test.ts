@@ -52,7 +52,7 @@ describe.skipIf(!chromium)('a copy whose page never yields (issue #28)', () => {
     const opts = { allowPrivate: true, retries: 0, retryDelayS: 0, browser, log: { info } } as unknown as CopyOptions;
     try {
       const started = Date.now();
-      expect(await runCopy(t.db, opts, link, { retryCount: 0, retryLimit: 0 })).toBe('ready');
+      expect(await runCopy(t.db, opts, { link, person: alice.userId }, { retryCount: 0, retryLimit: 0 })).toBe('ready');
       // The browser's start, its deadline, and the context's close.
       expect(Date.now() - started).toBeLessThan(PAGE_MS + 15_000);
       expect(info).toHaveBeenCalledWith(expect.objectContaining({ err: expect.stringMatching(/took over|Timeout/) }), 'the browser could not draw a linked page');

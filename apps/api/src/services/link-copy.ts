@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobInfo, JobQueue } from '../jobs/queue.ts';
+import { Turns } from '../jobs/turns.ts';
+import type { SharedState } from '../lib/shared-state.ts';
 import type { PageBrowser } from '../lib/page-browser.ts';
 import { safeFetch, SafeFetchError } from '../lib/safe-fetch.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -12,13 +14,17 @@ import { decodeHtml, extractReadable } from './articles/summary/extract.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
 import { notifyWorkspace } from './events.ts';
 import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
-import { linkJobOptions } from './link-preview.ts';
+import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from './link-preview.ts';
+import { spendFetch } from './metadata.ts';
 import { deleteFiles } from './images.ts';
 
 declare module '../jobs/queue.ts' {
   interface JobPayloads {
-    /** Issue #21: the readable copy of `link`, for every source waiting for it. */
-    'link-copy': { link: string };
+    /**
+     * Issue #21: the readable copy of `link`, for every source waiting for it; `person` pays
+     * the fetch and waits their turn (issue #29).
+     */
+    'link-copy': LinkJob;
   }
 }
 
@@ -39,6 +45,13 @@ export const COPY_QUEUE = 'link-copy';
 export const COPY_MAX_CHARS = 100_000;
 /** Largest page read, bytes. */
 const COPY_MAX_BYTES = 3 * 1024 * 1024;
+/** How long a copy waits when its person's fetch budget is spent, s. */
+const BUDGET_DELAY_S = 30;
+/** Copy workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
+const COPY_WORKERS = 2;
+const COPY_SHARE = 1;
+/** The order copies wait in: people take turns (jobs/turns.ts, issue #29). */
+const turns = new Turns();
 
 /** What a copy job needs: the queue, the fetch's address policy, its retries (config LINK_PREVIEW_*). */
 export interface CopyOptions {
@@ -47,6 +60,8 @@ export interface CopyOptions {
   retries: number;
   retryDelayS: number;
   log?: { info(obj: object, msg: string): void };
+  /** Where the fetch budget lives (issue #29: a copy spends its person's, as a preview does). */
+  shared?: SharedState;
   /** Where screenshots are stored; with `browser`. */
   files?: FileStore;
   /** The browser that draws pages, or none (text only). */
@@ -54,11 +69,12 @@ export interface CopyOptions {
 }
 
 /**
- * Queues the copy of `link` inside `tx` (the job exists only if the save commits); one job of
- * a link waits at a time. The saved sources carry `copy_status = 'pending'` (copyColumns).
+ * Queues the copy of `link` inside `tx` (the job exists only if the save commits), at the
+ * back of `person`'s line (issue #29); one job of a link waits at a time. The saved sources
+ * carry `copy_status = 'pending'` (copyColumns).
  */
-export async function queueCopy(opts: CopyOptions, tx: Tx | undefined, link: string) {
-  await opts.jobs.send(COPY_QUEUE, { link }, linkJobOptions(opts, tx, link));
+export async function queueCopy(opts: CopyOptions, tx: Tx | undefined, link: string, person: number) {
+  await sendLinkJob(opts, COPY_QUEUE, turns, tx, { link, person });
 }
 
 /** The copy columns of a save that sets `link` (null: no link, nothing to keep). */
@@ -205,21 +221,24 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
 }
 
 /**
- * Works one copy job: nothing waits for the link → skipped; else the page is read (HTML only,
- * at most 3 MB, 10 s) and its readable text kept ('ready', or 'empty' when it has none) on
- * every source waiting for it. A slow or erring site is retried by the queue; a refused
- * address, a 4xx, a page that is not HTML or too large is 'failed' at once. Copies of one
- * link run one at a time, in a process and across the processes sharing the database
- * (issue #21: a link saved twenty times at once is fetched once).
- * @throws the fetch's error for a retryable failure with retries left; Error when another
+ * Works one copy job: nothing waits for the link → skipped; `person`'s fetch budget spent →
+ * sent again 30 s later ('delayed', issue #29: copies spend the budget previews spend); else
+ * the page is read (HTML only, at most 3 MB, 10 s) and its readable text kept ('ready', or
+ * 'empty' when it has none) on every source waiting for it. A slow or erring site is sent
+ * again for later ('retrying', {@link retryLater}); a refused address, a 4xx, a page that is
+ * not HTML or too large is 'failed' at once. Copies of one link run one at a time, in a
+ * process and across the processes sharing the database (issue #21: a link saved twenty
+ * times at once is fetched once).
+ * @throws what is not a fetch's failure while the queue's retries last; Error when another
  *   process copies the link for over a minute (see claimed).
  */
-export async function runCopy(db: Db, opts: CopyOptions, link: string, job: { retryCount: number; retryLimit: number }) {
+export async function runCopy(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobInfo, 'retryCount' | 'retryLimit'>) {
+  const { link } = data;
   // One copy of a link at a time in this process: a job queued while another of the same
   // link was fetching (the queue keeps one *waiting* per link, not one running) waits for it,
   // then finds its sources served and fetches nothing — twenty saves of a link, one fetch.
   for (let running = underWay.get(link); running; running = underWay.get(link)) await running.catch(() => undefined);
-  const run = claimed(db, link, () => copyOnce(db, opts, link, job));
+  const run = claimed(db, link, () => copyOnce(db, opts, data, job));
   underWay.set(link, run);
   try {
     return await run;
@@ -269,9 +288,14 @@ async function claimed<T>(db: Db, link: string, copy: () => Promise<T>): Promise
 /** Copy jobs under way in this process, by link (see {@link runCopy}). */
 const underWay = new Map<string, Promise<unknown>>();
 
-async function copyOnce(db: Db, opts: CopyOptions, link: string, job: { retryCount: number; retryLimit: number }) {
+async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobInfo, 'retryCount' | 'retryLimit'>) {
+  const { link } = data;
   const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${link} AND copy_status = 'pending' LIMIT 1`);
   if (rows.length === 0) return 'skipped';
+  if (!(await spendFetch(opts.shared, data.person))) {
+    await sendLinkJob(opts, COPY_QUEUE, turns, undefined, data, { startAfterS: BUDGET_DELAY_S });
+    return 'delayed';
+  }
   let copy: Copy;
   let png: Buffer | null = null;
   try {
@@ -298,7 +322,7 @@ async function copyOnce(db: Db, opts: CopyOptions, link: string, job: { retryCou
     const retryable =
       e instanceof SafeFetchError &&
       (e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy' || (e.reason === 'http-status' && (e.status ?? 0) >= 500));
-    if (retryable && job.retryCount < job.retryLimit) throw e;
+    if (retryable && (await retryLater(opts, COPY_QUEUE, turns, data, job))) return 'retrying';
     if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
     opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
     copy = { status: 'failed' };
@@ -321,23 +345,26 @@ const SWEEP_AFTER = '10 minutes';
  * @returns the links queued (a link already queued is not queued twice: singleton key).
  */
 export async function queueWaitingCopies(db: Db, opts: CopyOptions, limit = SWEEP_BATCH): Promise<number> {
-  const { rows } = await db.execute<{ link: string }>(sql`
-    SELECT link FROM (
-      SELECT link, id, row_number() OVER (PARTITION BY workspace_id ORDER BY id) AS turn
+  const { rows } = await db.execute<{ link: string; person: number }>(sql`
+    SELECT link, min(author_id) AS person FROM (
+      SELECT link, id, author_id, row_number() OVER (PARTITION BY workspace_id ORDER BY id) AS turn
       FROM sauces WHERE copy_status = 'pending' AND link IS NOT NULL
         -- An import queues none; a save queued its own, which has had 10 minutes to run.
         AND (import_key IS NOT NULL OR updated_at < now() - ${SWEEP_AFTER}::interval)
     ) waiting
     GROUP BY link ORDER BY min(turn), min(id) LIMIT ${limit}`);
-  for (const r of rows) await queueCopy(opts, undefined, r.link);
+  // The source's author pays the fetch and waits in their line (issue #29).
+  for (const r of rows) await queueCopy(opts, undefined, r.link, r.person);
   if (rows.length > 0) opts.jobs.notify(COPY_QUEUE);
   return rows.length;
 }
 
-/** Starts this process's copy workers: 2 at once (reading a page costs CPU besides the fetch). */
+/**
+ * Starts this process's copy workers: 2 at once (reading a page costs CPU besides the
+ * fetch), at most 1 of one person's and 1 about one host (issue #29).
+ */
 export async function startCopyWorkers(db: Db, opts: CopyOptions) {
-  await opts.jobs.ensureQueue(COPY_QUEUE, { policy: 'short' });
-  await opts.jobs.work(COPY_QUEUE, async (data, job) => void (await runCopy(db, opts, data.link, job)), { workers: 2 });
+  await workLinkJobs(opts, COPY_QUEUE, turns, { workers: COPY_WORKERS, share: COPY_SHARE }, (data, job) => runCopy(db, opts, data, job));
 }
 
 /**

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobInfo, JobQueue } from '../jobs/queue.ts';
+import { InFlight, Turns } from '../jobs/turns.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
@@ -14,8 +15,11 @@ import { cachedMetadata, type MetadataLogger, readMetadata } from './metadata.ts
 
 declare module '../jobs/queue.ts' {
   interface JobPayloads {
-    /** Issue #23: the preview of `link`, for every source waiting for it; `person` pays the fetch. */
-    'link-preview': { link: string; person: number };
+    /**
+     * Issue #23: the preview of `link`, for every source waiting for it; `person` pays the
+     * fetch and waits their turn (issue #29); `attempt`: fetches of it that failed so far.
+     */
+    'link-preview': LinkJob;
   }
 }
 
@@ -30,6 +34,21 @@ export const PREVIEW_QUEUE = 'link-preview';
 
 /** How long a preview waits when its person's fetch budget is spent, s. */
 const BUDGET_DELAY_S = 30;
+/** How long a job put back (its person ran their share of the workers) waits, s. */
+export const PUT_BACK_S = 1;
+/** Preview workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
+const PREVIEW_WORKERS = 8;
+const PREVIEW_SHARE = 4;
+
+/** A job about one link (a preview, a copy): whose turn it is, and its failed fetches so far. */
+export interface LinkJob {
+  link: string;
+  person: number;
+  attempt?: number;
+}
+
+/** The order previews wait in: people take turns (jobs/turns.ts, issue #29). */
+const turns = new Turns();
 
 /** How previews are read and queued: the job queue, and the fetch's address policy and shared cache. */
 export interface PreviewOptions {
@@ -76,28 +95,105 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
 }
 
 /**
- * Queues the preview of `link` inside `tx` (the job exists only if the save commits).
- * One job of a link waits at a time (the queue's 'short' policy): thirty saves of one link
- * make one fetch. Wake this process's workers with `jobs.notify(PREVIEW_QUEUE)` after the
- * commit.
+ * Queues the preview of `link` inside `tx` (the job exists only if the save commits), at the
+ * back of `person`'s line (issue #29). One job of a link waits at a time (the queue's
+ * 'short' policy): thirty saves of one link make one fetch. Wake this process's workers with
+ * `jobs.notify(PREVIEW_QUEUE)` after the commit.
  */
-export async function queuePreview(opts: PreviewOptions, tx: Tx | undefined, link: string, person: number, startAfterS?: number) {
-  await opts.jobs.send(PREVIEW_QUEUE, { link, person }, { ...linkJobOptions(opts, tx, link), ...(startAfterS ? { startAfter: startAfterS } : {}) });
+export async function queuePreview(opts: PreviewOptions, tx: Tx | undefined, link: string, person: number) {
+  await sendLinkJob(opts, PREVIEW_QUEUE, turns, tx, { link, person });
 }
 
 /**
- * The send options of a job about one link (a preview, a copy): sent inside `tx` when given
- * (the job exists only if the save commits), one waiting per link (its SHA-256 the singleton
- * key), retried `retries` times from `retryDelayS` seconds, doubling, 60 s to run.
+ * Sends a job about one link (a preview, a copy) to `queue`: inside `tx` when given (the job
+ * exists only if the save commits), one waiting per link (its SHA-256 the singleton key),
+ * `startAfterS` seconds from now, at the back of its person's line in `line` (issue #29)
+ * unless `priority` keeps the place it had. A failed fetch is sent again by the job itself
+ * (see {@link retryLater}); the queue's own `retries` (from `retryDelayS` seconds, doubling)
+ * cover a process that died or a job that threw otherwise. 60 s to run.
  */
-export const linkJobOptions = (opts: { retries: number; retryDelayS: number }, tx: Tx | undefined, link: string) => ({
-  ...(tx ? { tx } : {}),
-  singletonKey: createHash('sha256').update(link).digest('hex'),
-  retryLimit: opts.retries,
-  retryDelay: opts.retryDelayS,
-  retryBackoff: true,
-  expireInSeconds: 60,
-});
+export async function sendLinkJob<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
+  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
+  queue: Q,
+  line: Turns,
+  tx: Tx | undefined,
+  job: LinkJob,
+  at: { startAfterS?: number; priority?: number } = {},
+) {
+  await opts.jobs.send(queue, job, {
+    ...(tx ? { tx } : {}),
+    singletonKey: createHash('sha256').update(job.link).digest('hex'),
+    priority: at.priority ?? line.next(job.person),
+    ...(at.startAfterS ? { startAfter: at.startAfterS } : {}),
+    retryLimit: opts.retries,
+    retryDelay: opts.retryDelayS,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  });
+}
+
+/**
+ * Issue #29: a fetch that failed but may pass later is sent again for later — `retryDelayS`
+ * doubling with each attempt — at the back of its person's line, instead of waiting in a
+ * worker or coming back ahead of everyone. @returns false when its retries are spent.
+ */
+export async function retryLater<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
+  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
+  queue: Q,
+  line: Turns,
+  data: LinkJob,
+  job: Pick<JobInfo, 'retryCount'>,
+): Promise<boolean> {
+  const attempt = (data.attempt ?? 0) + job.retryCount;
+  if (attempt >= opts.retries) return false;
+  await sendLinkJob(opts, queue, line, undefined, { ...data, attempt: attempt + 1 }, { startAfterS: opts.retryDelayS * 2 ** attempt });
+  return true;
+}
+
+/** What a link job holds while it runs (jobs/turns.ts InFlight): its person, and its link's host. */
+function heldBy(job: LinkJob): string[] {
+  let host = '';
+  try {
+    host = new URL(job.link).hostname;
+  } catch {
+    // Not a URL: the fetch refuses it at once.
+  }
+  return [`person:${job.person}`, `host:${host}`];
+}
+
+/**
+ * Issue #29: works `queue` with `workers` workers, of which one person's jobs, and the jobs
+ * about one host, hold at most `share`: a job over either share is put back
+ * ({@link PUT_BACK_S} later, at the back of its person's line) and the worker is free for
+ * someone else's, or another site's.
+ */
+export async function workLinkJobs<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
+  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
+  queue: Q,
+  line: Turns,
+  counts: { workers: number; share: number },
+  run: (data: LinkJob, job: JobInfo) => Promise<unknown>,
+) {
+  const running = new InFlight(counts.share);
+  await opts.jobs.ensureQueue(queue, { policy: 'short' });
+  await opts.jobs.work(
+    queue,
+    async (data, job) => {
+      line.started(job.priority);
+      const held = heldBy(data);
+      if (!running.tryStart(held)) {
+        await sendLinkJob(opts, queue, line, undefined, data, { startAfterS: PUT_BACK_S });
+        return 'put-back';
+      }
+      try {
+        await run(data, job);
+      } finally {
+        running.done(held);
+      }
+    },
+    { workers: counts.workers },
+  );
+}
 
 /** Whether a failure may pass: the site was slow, unreachable or erring, or this process busy. */
 function isRetryable(e: unknown): boolean {
@@ -138,25 +234,20 @@ async function storePreview(db: Db, link: string, meta: Metadata | null): Promis
 }
 
 /** What a preview job did. */
-export type PreviewOutcome = 'ready' | 'failed' | 'delayed' | 'skipped';
+export type PreviewOutcome = 'ready' | 'failed' | 'delayed' | 'retrying' | 'skipped';
 
 /**
  * Works one preview job: reads the link's metadata (readMetadata: guarded fetch, cache,
  * `person`'s budget) and stores it on every source waiting for the link.
  * - Nothing waits for the link (deleted, or already served): skipped, nothing fetched.
  * - The person's budget is spent: the job is queued again 30 s later — delayed, not dropped.
- * - The site did not answer, or answered 5xx/429: thrown, so the queue retries it
- *   (`opts.retries` times); on the last attempt the sources are marked 'failed'.
+ * - The site did not answer, or answered 5xx/429: sent again for later ({@link retryLater},
+ *   `opts.retries` times); on the last attempt the sources are marked 'failed'.
  * - Anything else (a refused address, 4xx, not HTML, too large, too many redirects): 'failed'
  *   at once; the card keeps the link's domain, and the source's page offers a retry.
- * @throws the fetch's error for a retryable failure with retries left.
+ * @throws what is not a fetch's failure (a database error…) while the queue's retries last.
  */
-export async function runPreview(
-  db: Db,
-  opts: PreviewOptions,
-  data: { link: string; person: number },
-  job: { retryCount: number; retryLimit: number },
-): Promise<PreviewOutcome> {
+export async function runPreview(db: Db, opts: PreviewOptions, data: LinkJob, job: Pick<JobInfo, 'retryCount' | 'retryLimit'>): Promise<PreviewOutcome> {
   const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${data.link} AND link_status = 'pending' LIMIT 1`);
   if (rows.length === 0) return 'skipped';
   let meta: Metadata;
@@ -164,10 +255,10 @@ export async function runPreview(
     meta = await readMetadata(data.link, { allowPrivate: opts.allowPrivate, shared: opts.shared, person: data.person });
   } catch (e) {
     if (e instanceof AppError && e.code === 'RATE_LIMITED') {
-      await queuePreview(opts, undefined, data.link, data.person, BUDGET_DELAY_S);
+      await sendLinkJob(opts, PREVIEW_QUEUE, turns, undefined, data, { startAfterS: BUDGET_DELAY_S });
       return 'delayed';
     }
-    if (isRetryable(e) && job.retryCount < job.retryLimit) throw e;
+    if (isRetryable(e) && (await retryLater(opts, PREVIEW_QUEUE, turns, data, job))) return 'retrying';
     opts.log?.info({ url: data.link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');
     if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
     await storePreview(db, data.link, null);
@@ -177,16 +268,12 @@ export async function runPreview(
   return 'ready';
 }
 
-/** Starts this process's preview workers: 8 previews at once (the outbound line bounds the fetches). */
+/**
+ * Starts this process's preview workers: 8 previews at once (the outbound line bounds the
+ * fetches), at most 4 of one person's and 4 about one host (issue #29).
+ */
 export async function startPreviewWorkers(db: Db, opts: PreviewOptions) {
-  await opts.jobs.ensureQueue(PREVIEW_QUEUE, { policy: 'short' });
-  await opts.jobs.work(
-    PREVIEW_QUEUE,
-    async (data, job) => {
-      await runPreview(db, opts, data, job);
-    },
-    { workers: 8 },
-  );
+  await workLinkJobs(opts, PREVIEW_QUEUE, turns, { workers: PREVIEW_WORKERS, share: PREVIEW_SHARE }, (data, job) => runPreview(db, opts, data, job));
 }
 
 /**

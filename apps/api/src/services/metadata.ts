@@ -63,6 +63,15 @@ const inFlight = new Map<string, Promise<Metadata>>();
 /** Outbound page fetches one person may cause per minute: previews and saves together (issue #9). */
 export const FETCHES_PER_MINUTE = 60;
 
+/**
+ * Spends one of `person`'s {@link FETCHES_PER_MINUTE} outbound page fetches (issue #9; issue
+ * #29: previews, saves' copies and their screenshots alike), in `shared` (this process's
+ * memory by default). @returns false when the minute's budget is spent (nothing spent).
+ */
+export function spendFetch(shared: SharedState | undefined, person: number): Promise<boolean> {
+  return (shared ?? processState).hit(`fetch:${person}`, FETCHES_PER_MINUTE, 60_000);
+}
+
 /** The cache key of `href`'s metadata (what private addresses allow changes what is read), or undefined when not cached. */
 const cacheKey = (href: string, opts: MetadataOptions) => (opts.allowAddress ? undefined : `meta:${opts.allowPrivate ? 'any' : 'public'} ${href}`);
 
@@ -105,7 +114,7 @@ export async function readMetadata(url: string, opts: MetadataOptions): Promise<
     const pending = inFlight.get(key);
     if (pending) return pending;
   }
-  if (opts.person !== undefined && !(await shared.hit(`fetch:${opts.person}`, FETCHES_PER_MINUTE, 60_000))) {
+  if (opts.person !== undefined && !(await spendFetch(shared, opts.person))) {
     throw RateLimitedError('Too many link previews at once. Please wait a minute and try again.');
   }
   const work = (async () => {

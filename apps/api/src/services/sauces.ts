@@ -517,7 +517,7 @@ export async function createSauce(db: Db, m: Membership, input: CreateSauce, pre
     await setTags(tx, id, m.userId, input.tagSet, true);
     await setFolders(tx, m.workspaceId, id, input.folderSet, true);
     if (link?.linkStatus === 'pending') await queuePreview(previews, tx, link.link!, m.userId);
-    if (copies && link?.link) await queueCopy(previews, tx, link.link);
+    if (copies && link?.link) await queueCopy(previews, tx, link.link, m.userId);
     return id;
   });
   if (link?.linkStatus === 'pending') previews.jobs.notify(PREVIEW_QUEUE);
@@ -650,7 +650,7 @@ export async function updateSauce(
     if (input.tagSet) await setTags(tx, id, m.userId, input.tagSet);
     if (input.folderSet) await setFolders(tx, m.workspaceId, id, input.folderSet);
     if (link?.linkStatus === 'pending') await queuePreview(previews, tx, link.link!, m.userId);
-    if (copying) await queueCopy(previews, tx, link!.link!);
+    if (copying) await queueCopy(previews, tx, link!.link!, m.userId);
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
     return [...(images?.removedKeys ?? []), ...captureKeys];
   });

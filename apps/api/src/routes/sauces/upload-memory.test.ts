@@ -52,6 +52,11 @@ beforeAll(async () => {
       DATABASE_URL: url.toString(),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // This test's one client writes 600 MB from one event loop: on a loaded machine it has
+      // opened some connections over 10 s before it writes their headers, and the server's
+      // header deadline (HEADERS_TIMEOUT_MS, 10 s) rightly closed them (EPIPE, seen in CI).
+      // Memory is what is measured here; the deadline has its own tests (routes/health/timeouts.test.ts).
+      HEADERS_TIMEOUT_MS: '60000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

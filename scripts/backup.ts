@@ -2,7 +2,7 @@
 // consistent snapshot) to `file`, by default ./sauce-backup-<UTC time>.tar.gz. Uses the
 // same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR,
 // local files or S3). With the embedded database, a running app's server is used as it
-// runs; otherwise one is started for the backup and stopped after. See README "Backups".
+// runs; otherwise one is started for the backup and stopped after. See docs/operating.md "Backups and metrics".
 import path from 'node:path';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';

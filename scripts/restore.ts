@@ -1,7 +1,7 @@
 // `npm run restore -- <file>`: restores a backup of `npm run backup` into an empty
 // database (a new DATA_DIR for the embedded one, or an empty DATABASE_URL) and its file
 // store, with the same version of Sauce that made it. Refuses a database that holds data.
-// See README "Backups".
+// See docs/operating.md "Backups and metrics".
 import path from 'node:path';
 import { loadConfig, prepareDataDir } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';

@@ -47,6 +47,7 @@ let ok = true;
 if (!only) {
   ok = run('typecheck', 'npm', ['run', 'typecheck']) && ok;
   ok = run('lint', 'npx', ['eslint', '.']) && ok;
+  ok = run('docs', 'node', ['scripts/check-docs.mjs']) && ok;
 }
 if (!only || only === 'unit') {
   ok = vitest('contract', 'packages/contract') && ok;

@@ -42,6 +42,8 @@ test('⌘K searches every space and opens a result; a saved link is pointed out;
 
   await test.step('⌘K opens the palette; typing finds both spaces; Enter opens a result', async () => {
     const palette = page.getByRole('dialog', { name: t('search:title') });
+    // As a person would: the header's search shows before they reach for its shortcut.
+    await expect(page.getByTestId('search-button')).toBeVisible();
     await page.keyboard.press('ControlOrMeta+k');
     await expect(palette).toBeVisible();
     const input = palette.getByRole('combobox', { name: t('search:label') });

@@ -19,7 +19,7 @@ const planLimit = z
   .optional();
 
 /**
- * Every environment variable the server reads, parsed once (README "Configuration").
+ * Every environment variable the server reads, parsed once (docs/operating.md "Configuration").
  * Defaults are the quick start: embedded PostgreSQL, files under ./data, dev sign-in on.
  */
 const zEnv = z.object({

@@ -3,7 +3,7 @@ import { body, buildTestApp, type TestApp } from './test/build-app.ts';
 import { buildUser, type TestUser } from './test/factories.ts';
 
 /**
- * Issue #19 item 8: one letter-case rule for the names that must be unique (README 'Names
+ * Issue #19 item 8: one letter-case rule for the names that must be unique (docs/api.md 'Names
  * and letter case'): folder names in a space and nicknames in Sauce are the same name when
  * they differ only in letter case, whichever was first and whichever case comes second;
  * they are kept and shown as typed, and a name may change to another case of itself.

@@ -17,7 +17,7 @@ const KEEP_MS = (ACCESS_TTL_S + 60) * 1000;
  * cannot recall the ones already handed out. Instead every API process keeps the ids of
  * accounts deleted in the last 15 minutes in memory and the session plugin refuses their
  * tokens (401): a Map lookup per request, no database round trip (measured with
- * `npm run bench`, README). The list lives in table `revoked_users`; a process learns of a
+ * `npm run bench`, docs/bench.md). The list lives in table `revoked_users`; a process learns of a
  * revocation from the same request at once, from other processes by LISTEN/NOTIFY within
  * milliseconds, and by reading the table every 5 s should a notification be missed (the
  * listening connection down). A new sign-in makes a new account with a new id, which no

@@ -136,7 +136,7 @@ describe.skipIf(!chromium)('the server’s browser (issue #21)', () => {
   });
 });
 
-describe('hasKoreanFont: the README’s fonts-noto-cjk, checked when the browser starts', () => {
+describe('hasKoreanFont: docs/operating.md’s fonts-noto-cjk, checked when the browser starts', () => {
   /** A PATH holding only an `fc-list` that prints `out` (or none at all). */
   function pathWith(out: string | null) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sauce-fc-'));

@@ -182,7 +182,7 @@ async function spacesOf(tx: Tx, userId: number): Promise<SpaceOfPerson[]> {
 }
 
 /**
- * How withdrawal treats each of the person's spaces (README "Leaving Sauce"):
+ * How withdrawal treats each of the person's spaces (docs/features.md "Leaving Sauce"):
  * - deleted with the account: the personal space, and team spaces with no other member;
  * - blocking: team spaces where the person is the only owner and others are members — a
  *   space always keeps an owner (issue #7), so the person first makes another member an

@@ -40,7 +40,7 @@ function writeFolders<T>(db: Db, m: Membership, write: (tx: Tx) => Promise<T>): 
 
 /**
  * SPEC §5 'unique in the space', with the one letter-case rule of names that must be unique
- * (README 'Names and letter case'; nicknames alike): names that differ only in letter case
+ * (docs/api.md 'Names and letter case'; nicknames alike): names that differ only in letter case
  * are the same name ('Team refs', 'team REFS'), compared with PostgreSQL's lower() as the
  * nickname index does. `exceptId`, the folder being renamed, may take another case of its
  * own name. Read after the space's lock (writeFolders), so it holds under concurrent writes.

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
+import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from '../jobs/link-jobs.ts';
 import { Turns } from '../jobs/turns.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import type { PageBrowser } from '../lib/page-browser.ts';
@@ -14,7 +15,7 @@ import { decodeHtml, extractReadable } from './articles/summary/extract.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
 import { notifyWorkspace } from './events.ts';
 import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
-import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from './link-preview.ts';
+
 import { spendFetch } from './metadata.ts';
 import { deleteFiles } from './images.ts';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { PreviewStatus } from '@sauce/contract/sauces';
 import type { Metadata } from '@sauce/contract/meta';
 import { sql } from 'drizzle-orm';
@@ -6,7 +5,8 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { InFlight, Turns } from '../jobs/turns.ts';
+import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from '../jobs/link-jobs.ts';
+import { Turns } from '../jobs/turns.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
@@ -34,18 +34,9 @@ export const PREVIEW_QUEUE = 'link-preview';
 
 /** How long a preview waits when its person's fetch budget is spent, s. */
 const BUDGET_DELAY_S = 30;
-/** How long a job put back (its person ran their share of the workers) waits, s. */
-export const PUT_BACK_S = 1;
 /** Preview workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
 const PREVIEW_WORKERS = 8;
 const PREVIEW_SHARE = 4;
-
-/** A job about one link (a preview, a copy): whose turn it is, and its failed fetches so far. */
-export interface LinkJob {
-  link: string;
-  person: number;
-  attempt?: number;
-}
 
 /** The order previews wait in: people take turns (jobs/turns.ts, issue #29). */
 const turns = new Turns();
@@ -102,97 +93,6 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
  */
 export async function queuePreview(opts: PreviewOptions, tx: Tx | undefined, link: string, person: number) {
   await sendLinkJob(opts, PREVIEW_QUEUE, turns, tx, { link, person });
-}
-
-/**
- * Sends a job about one link (a preview, a copy) to `queue`: inside `tx` when given (the job
- * exists only if the save commits), one waiting per link (its SHA-256 the singleton key),
- * `startAfterS` seconds from now, at the back of its person's line in `line` (issue #29)
- * unless `priority` keeps the place it had. A failed fetch is sent again by the job itself
- * (see {@link retryLater}); the queue's own `retries` (from `retryDelayS` seconds, doubling)
- * cover a process that died or a job that threw otherwise. 60 s to run.
- */
-export async function sendLinkJob<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
-  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
-  queue: Q,
-  line: Turns,
-  tx: Tx | undefined,
-  job: LinkJob,
-  at: { startAfterS?: number; priority?: number } = {},
-) {
-  await opts.jobs.send(queue, job, {
-    ...(tx ? { tx } : {}),
-    singletonKey: createHash('sha256').update(job.link).digest('hex'),
-    priority: at.priority ?? line.next(job.person),
-    ...(at.startAfterS ? { startAfter: at.startAfterS } : {}),
-    retryLimit: opts.retries,
-    retryDelay: opts.retryDelayS,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  });
-}
-
-/**
- * Issue #29: a fetch that failed but may pass later is sent again for later — `retryDelayS`
- * doubling with each attempt — at the back of its person's line, instead of waiting in a
- * worker or coming back ahead of everyone. @returns false when its retries are spent.
- */
-export async function retryLater<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
-  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
-  queue: Q,
-  line: Turns,
-  data: LinkJob,
-  job: Pick<JobInfo, 'retryCount'>,
-): Promise<boolean> {
-  const attempt = (data.attempt ?? 0) + job.retryCount;
-  if (attempt >= opts.retries) return false;
-  await sendLinkJob(opts, queue, line, undefined, { ...data, attempt: attempt + 1 }, { startAfterS: opts.retryDelayS * 2 ** attempt });
-  return true;
-}
-
-/** What a link job holds while it runs (jobs/turns.ts InFlight): its person, and its link's host. */
-function heldBy(job: LinkJob): string[] {
-  let host = '';
-  try {
-    host = new URL(job.link).hostname;
-  } catch {
-    // Not a URL: the fetch refuses it at once.
-  }
-  return [`person:${job.person}`, `host:${host}`];
-}
-
-/**
- * Issue #29: works `queue` with `workers` workers, of which one person's jobs, and the jobs
- * about one host, hold at most `share`: a job over either share is put back
- * ({@link PUT_BACK_S} later, at the back of its person's line) and the worker is free for
- * someone else's, or another site's.
- */
-export async function workLinkJobs<Q extends typeof PREVIEW_QUEUE | 'link-copy'>(
-  opts: { jobs: JobQueue; retries: number; retryDelayS: number },
-  queue: Q,
-  line: Turns,
-  counts: { workers: number; share: number },
-  run: (data: LinkJob, job: JobInfo) => Promise<unknown>,
-) {
-  const running = new InFlight(counts.share);
-  await opts.jobs.ensureQueue(queue, { policy: 'short' });
-  await opts.jobs.work(
-    queue,
-    async (data, job) => {
-      line.started(job.priority);
-      const held = heldBy(data);
-      if (!running.tryStart(held)) {
-        await sendLinkJob(opts, queue, line, undefined, data, { startAfterS: PUT_BACK_S });
-        return 'put-back';
-      }
-      try {
-        await run(data, job);
-      } finally {
-        running.done(held);
-      }
-    },
-    { workers: counts.workers },
-  );
 }
 
 /** Whether a failure may pass: the site was slow, unreachable or erring, or this process busy. */

@@ -13,7 +13,7 @@ export function normalizeFolderName(name: string): string {
 /**
  * Why `name` cannot be submitted, or null (SPEC §5 Folder name): 'empty' when blank,
  * 'exists' when it is another folder's name of the space ignoring letter case (the server's
- * rule, README 'Names and letter case': 'Team refs' and 'team REFS' are one name),
+ * rule, docs/api.md 'Names and letter case': 'Team refs' and 'team REFS' are one name),
  * 'unchanged' when it equals `current` exactly (another case of it is a change).
  */
 export function folderNameProblem(

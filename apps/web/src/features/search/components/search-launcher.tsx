@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchTexts } from '../i18n/index.ts';
 import styles from './search-launcher.module.css';
 
@@ -39,7 +39,9 @@ export function SearchLauncher() {
     setOpen(next);
   };
 
-  useEffect(() => {
+  // Listening from the commit, before the first paint: once the button shows, the shortcut
+  // works (a passive effect could attach a frame later, and a quick ⌘K was lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!isPaletteShortcut(e) || e.repeat) return;
       e.preventDefault();

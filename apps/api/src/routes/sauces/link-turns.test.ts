@@ -20,6 +20,8 @@ let origin = '';
 let other = '';
 /** Requests the site received, by first path segment. */
 const hits: Record<string, number> = {};
+/** When each /budget request arrived (ms). */
+const budgetTimes: number[] = [];
 /** Connections to /hold open now, and the most open at once. */
 let holding = 0;
 let mostHeld = 0;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   site = http.createServer((req, res) => {
     const top = req.url!.split('/')[1]!;
     hits[top] = (hits[top] ?? 0) + 1;
+    if (top === 'budget') budgetTimes.push(Date.now());
     if (top === 'hold') {
       mostHeld = Math.max(mostHeld, ++holding);
       req.socket.on('close', () => holding--);
@@ -102,9 +105,13 @@ describe('link work takes turns between people (issue #29)', () => {
       last = hits.budget ?? 0;
       await new Promise((r) => setTimeout(r, 3_000));
     }
-    // 70 previews and 70 copies want 140 fetches; the minute's budget allows 60 (issue #9).
-    expect(hits.budget).toBeLessThanOrEqual(FETCHES_PER_MINUTE);
-    expect(hits.budget).toBeGreaterThanOrEqual(FETCHES_PER_MINUTE - 5);
+    // 70 previews and 70 copies want 140 fetches; each minute's budget allows 60 (issue #9;
+    // the budget's windows start at whole minutes, lib/shared-state.ts). On a slow machine the
+    // work may run on into the next minute, which has a budget of its own.
+    const perMinute = new Map<number, number>();
+    for (const at of budgetTimes) perMinute.set(Math.floor(at / 60_000), (perMinute.get(Math.floor(at / 60_000)) ?? 0) + 1);
+    for (const n of perMinute.values()) expect(n).toBeLessThanOrEqual(FETCHES_PER_MINUTE);
+    expect(budgetTimes.length).toBeGreaterThanOrEqual(FETCHES_PER_MINUTE - 5);
     // The rest wait for the next minute: delayed, not dropped.
     const { rows } = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM sauces WHERE id = ANY(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)})

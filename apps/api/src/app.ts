@@ -19,6 +19,7 @@ import { type PersonalTokenAuth, sessionPlugin } from './auth/session.ts';
 import { isPersonalToken, verifyPersonalToken } from './services/personal-tokens.ts';
 import { isExtensionApiUrl, isExtensionOrigin } from './lib/extension-cors.ts';
 import { authorizePlugin } from './policies/authorize.ts';
+import { startWorkers } from './jobs/index.ts';
 import { startMaintenanceJobs } from './jobs/maintenance.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSharedState } from './lib/shared-state.ts';
@@ -325,6 +326,8 @@ export async function buildApp(opts: {
   app.addHook('preClose', () => deps.events.close());
   // Running jobs finish (or time out) before the database closes.
   app.addHook('onClose', () => deps.jobs.stop());
+  // Issue #30: every worker starts here, once (jobs/index.ts); routes only send jobs.
+  await startWorkers(app, deps);
   if (opts.maintenance) await startMaintenanceJobs(deps, app.log);
   await app.register(
     async (api) => {

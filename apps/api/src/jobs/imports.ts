@@ -1,8 +1,22 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../deps.ts';
 import { IMPORT_QUEUE, LEASE, reclaimImports, runImport, type ImportDeps } from '../services/import/index.ts';
 import { closeImportReader } from '../services/import/reader.ts';
+
+/** Where imports' uploads wait while they are read: DATA_DIR/tmp/imports. */
+export const importUploadDir = (dataDir: string) => path.join(dataDir, 'tmp', 'imports');
+
+/** What an import needs of the app's `deps` (the plan, whether links keep copies), logging to `log`. */
+export const importDepsOf = (deps: Pick<Deps, 'db' | 'files' | 'jobs' | 'config'>, log: FastifyBaseLogger): ImportDeps => ({
+  db: deps.db,
+  files: deps.files,
+  jobs: deps.jobs,
+  plan: deps.config.plan,
+  copies: deps.config.linkPreview.copies,
+  log,
+});
 
 /** Upload files of imports older than this are left by a process that died, ms. */
 const STALE_UPLOAD_MS = 60 * 60_000;

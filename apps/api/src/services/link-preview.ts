@@ -55,6 +55,12 @@ export interface PreviewOptions {
   log?: MetadataLogger & { warn(obj: object, msg: string): void };
 }
 
+/** The preview options of the app's `deps` (config LINK_PREVIEW_*, LINK_COPIES, METADATA_ALLOW_PRIVATE), logging to `log`. */
+export const previewOptions = (
+  deps: { jobs: JobQueue; shared?: SharedState; config: { metadataAllowPrivate: boolean; linkPreview: { retries: number; retryDelayS: number; copies: boolean } } },
+  log: PreviewOptions['log'],
+): PreviewOptions => ({ jobs: deps.jobs, allowPrivate: deps.config.metadataAllowPrivate, shared: deps.shared, log, ...deps.config.linkPreview });
+
 /** A text source's link columns as a save writes them. */
 export interface LinkColumns {
   link: string | null;

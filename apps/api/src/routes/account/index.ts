@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   IMPORT_FORMATS,
@@ -24,7 +23,7 @@ import { isAdminEmail } from '../../policies/admin.ts';
 import { clearSessionCookies, requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError, NoImageError } from '../../errors.ts';
-import { startImportJobs } from '../../jobs/imports.ts';
+import { importDepsOf, importUploadDir } from '../../jobs/imports.ts';
 import type { Ticket } from '../../lib/fair-queue.ts';
 import { multipartError, readForm, writePart } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
@@ -101,21 +100,18 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number, t
 /**
  * Account routes (issue #8; SPEC §7 Auth): profile, profile image and figures, withdrawal,
  * the signed-out-friendly session probe, export and import of one's data, and the app's
- * configured links. The import queue's worker is started here.
+ * configured links. The import queue's worker starts with the others (jobs/index.ts).
  */
 export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db, files } = deps;
   const accountDeps = { db, files, log: app.log };
-  const importDeps = { db, files, jobs: deps.jobs, plan: deps.config.plan, copies: deps.config.linkPreview.copies, log: app.log };
+  const importDeps = importDepsOf(deps, app.log);
+  const importTmpDir = importUploadDir(deps.config.dataDir);
   const exporting = new Set<number>();
   const me = async (userId: number) => {
     const row = await account.getUserRow(db, userId);
     return presentUser(row, isAdminEmail(deps.config, row.email), deps.urls);
   };
-
-  const importTmpDir = path.join(deps.config.dataDir, 'tmp', 'imports');
-  const stopImports = await startImportJobs(importDeps, importTmpDir, app.log);
-  app.addHook('onClose', stopImports);
 
   /**
    * GET /auth/session: the signed-in person, or null — 200 either way, so a signed-out page

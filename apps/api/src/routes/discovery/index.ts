@@ -18,7 +18,7 @@ import { ok, page, zId } from '@sauce/contract/common';
 import { zLink } from '@sauce/contract/sauces';
 import { z } from 'zod';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { queueThumbnail, seedOnFirstStart, startArticleJobs } from '../../jobs/articles.ts';
+import { queueThumbnail } from '../../jobs/articles.ts';
 import { requireUser } from '../../auth/session.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { canEditSources } from '../../policies/workspace.ts';
@@ -41,8 +41,6 @@ const feedParams = z.object({ feedId: zId });
  */
 export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const readOpts = { allowPrivate: deps.config.metadataAllowPrivate };
-  await startArticleJobs(deps, app.log);
-  await seedOnFirstStart(deps, app.log);
 
   app.get(
     '/discovery/articles',

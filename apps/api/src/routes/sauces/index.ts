@@ -11,22 +11,20 @@ import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
 import { negotiateEncoding } from '../../lib/compression.ts';
 import { saveFile } from '../../lib/multipart.ts';
-import { createPageBrowser } from '../../lib/page-browser.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauceImages, presentSimilar, presentUpload } from '../../presenters/image.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import { canEditSources } from '../../policies/workspace.ts';
 import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
-import { readCopy, startCopyWorkers } from '../../services/link-copy.ts';
-import { type PreviewOptions, refreshPreview, startPreviewWorkers } from '../../services/link-preview.ts';
+import { readCopy } from '../../services/link-copy.ts';
+import { previewOptions, refreshPreview } from '../../services/link-preview.ts';
 import * as service from '../../services/sauces.ts';
 import { createSourceListReader, zSauceListResponse } from './source-list.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
 import { findingRoutes } from './finding.ts';
 import { searchRateLimit } from './search-rate.ts';
-import { backfillLinkKeys } from '../../services/duplicates.ts';
 
 const wsParams = z.object({ workspace: zId });
 const sauceParams = z.object({ workspace: zId, id: zId });
@@ -34,36 +32,13 @@ const tags = ['sauces'];
 
 /** Source routes, SPEC §7 Sources (text and image sources, uploads, sharing). */
 export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  const previews: PreviewOptions = {
-    jobs: deps.jobs,
-    allowPrivate: deps.config.metadataAllowPrivate,
-    shared: deps.shared,
-    log: app.log,
-    ...deps.config.linkPreview,
-  };
-  // Issue #23: link previews are read in the background, by this process's workers among others.
-  await startPreviewWorkers(deps.db, previews);
-  // Issue #21: the linked pages' readable copies, likewise, drawn by a browser when there is one.
-  const { executablePath, wsEndpoint, maxPages } = deps.config.browser;
-  const browser =
-    executablePath || wsEndpoint
-      ? createPageBrowser({
-          ...(executablePath ? { executablePath } : {}),
-          ...(wsEndpoint ? { wsEndpoint } : {}),
-          maxPages,
-          allowPrivate: deps.config.metadataAllowPrivate,
-          log: app.log,
-        })
-      : null;
-  if (browser) app.addHook('onClose', () => browser.close());
-  await startCopyWorkers(deps.db, { ...previews, files: deps.files, browser });
+  // Saves queue link previews and copies; their workers start with the others (jobs/index.ts).
+  const previews = previewOptions(deps, app.log);
   const { urls } = deps;
   // Issue #20: the browser extension's capture and tag suggestions (before `/:workspace/:id`).
   await captureRoutes(app, deps);
   // Issue #21 items 3, 5, 6: duplicates, tag suggestions, the search across spaces.
   await findingRoutes(app, deps);
-  // Issue #21 item 5: links saved before their key was kept get it, in the background.
-  void backfillLinkKeys(deps.db, app.log);
   /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
   const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 

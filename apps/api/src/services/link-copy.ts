@@ -306,11 +306,14 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
       maxBytes: COPY_MAX_BYTES,
       accept: ['text/html', 'application/xhtml+xml'],
     });
-    let readable = extractReadable(decodeHtml(res.body, res.charset));
+    const html = decodeHtml(res.body, res.charset);
+    let readable = extractReadable(html);
+    let drawnHtml: string | null = null;
     if (opts.browser) {
       try {
         const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
         png = drawn.screenshot;
+        drawnHtml = drawn.html;
         readable ??= extractReadable(drawn.html);
       } catch (e) {
         // The text is kept without a screenshot (no browser, or the page would not draw within
@@ -318,6 +321,9 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
         opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
       }
     }
+    // No article in it: whatever short text the page holds is still its words (issue #31
+    // item 3: a page of one short paragraph was kept as empty, so never found).
+    readable ??= extractReadable(drawnHtml ?? html, { minChars: 1 });
     copy = readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' };
   } catch (e) {
     const retryable =

@@ -26,6 +26,7 @@ const ARTICLE = `<!doctype html><html><head><title>Kerning notes</title></head><
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     if (req.url === '/article') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    else if (req.url === '/short') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Note</title></head><body><nav>Home</nav><p>A short page about the axolotl gradient.</p></body></html>');
     else if (req.url === '/shell') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div><script>1</script></body></html>');
     else if (req.url === '/data.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     else res.writeHead(404).end();
@@ -72,6 +73,15 @@ describe('saved copies of links (issue #21)', () => {
     expect(found.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
     const ko = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?search=${encodeURIComponent('자간')}`, headers: alice.headers })).data;
     expect(ko.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
+  });
+
+  it('keeps the words of a page of one short paragraph, and search finds them (issue #31 item 3)', async () => {
+    const saved = await save('/short');
+    expect((await settled(saved.id)).status).toBe('ready');
+    const copy = body(await copyOf(alice, saved.id)).data;
+    expect(copy.text).toContain('axolotl gradient');
+    const found = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?search=axolotl`, headers: alice.headers })).data;
+    expect(found.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
   });
 
   it('says when a page has no readable text, and when it could not be read', async () => {

@@ -63,18 +63,21 @@ function removeChrome(document: HtmlDocument) {
 /**
  * The article in an HTML page, read the way reader modes do: page chrome removed, then
  * Mozilla's Readability (on linkedom's server DOM) finds the body, whose paragraphs become
- * `blocks`. Null when no body of at least {@link MIN_READABLE_CHARS} characters is found
- * (a login wall, a video page, an app shell that renders in the browser).
+ * `blocks`. Null when no body of at least `minChars` characters ({@link MIN_READABLE_CHARS}
+ * by default: less is no article to summarise) is found (a login wall, a video page, an app
+ * shell that renders in the browser). A link's saved copy asks for any text at all (issue
+ * #31 item 3: a page of one short paragraph is still searchable by its words).
  */
-export function extractReadable(html: string): ReadableArticle | null {
+export function extractReadable(html: string, { minChars = MIN_READABLE_CHARS }: { minChars?: number } = {}): ReadableArticle | null {
   const { parseHTML } = requireHere('linkedom') as typeof import('linkedom');
   const { Readability } = requireHere('@mozilla/readability') as typeof import('@mozilla/readability');
-  const { document } = parseHTML(html);
+  // A page without its <html> element (browsers supply it) would leave linkedom no body.
+  const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`);
   const docTitle = squash(document.querySelector('title')?.textContent ?? '');
   removeChrome(document);
   let parsed: ReturnType<InstanceType<typeof Readability<string>>['parse']>;
   try {
-    parsed = new Readability(document as unknown as ReadabilityDocument, { charThreshold: MIN_READABLE_CHARS, keepClasses: false }).parse();
+    parsed = new Readability(document as unknown as ReadabilityDocument, { charThreshold: minChars, keepClasses: false }).parse();
   } catch {
     return null;
   }
@@ -85,7 +88,7 @@ export function extractReadable(html: string): ReadableArticle | null {
     .filter((el) => !el.querySelector('p'))
     .map((el) => squash(el.textContent ?? ''))
     .filter((b) => b && !(b.length < 200 && RIGHTS_LINE.test(b)));
-  if (blocks.join('').length < MIN_READABLE_CHARS) {
+  if (blocks.join('').length < minChars) {
     // Pages that write their text in <div>s and <br>s: the text, by lines.
     blocks = (parsed.textContent ?? '')
       .split(/\n+/)
@@ -93,6 +96,6 @@ export function extractReadable(html: string): ReadableArticle | null {
       .filter((b) => b && !(b.length < 200 && RIGHTS_LINE.test(b)));
   }
   const text = blocks.join('\n\n');
-  if (Array.from(text).length < MIN_READABLE_CHARS) return null;
+  if (Array.from(text).length < Math.max(1, minChars)) return null;
   return { title: squash(parsed.title ?? '') || docTitle, language: detectLanguage(text), blocks, text };
 }

@@ -141,10 +141,22 @@ async function saveFromDialog(
     await expect(dialog.getByRole('button', { name: `${t('folders:multi.label')}: ${folder}` })).toBeVisible();
   }
   await addTags(dialog, t, tags);
+  // Issue #31 item 11: every duplicate notice shown from here on is recorded, so that the
+  // editor, still shown while the new source's page loads, is seen not to announce the new
+  // source as a duplicate of itself.
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    Object.assign(window, { duplicateNoticesHeard: heard });
+    new MutationObserver(() => {
+      document.querySelectorAll('[data-testid="duplicate-notice"]').forEach((el) => heard.push(el.textContent ?? ''));
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await dialog.getByRole('button', { name: t('archive:saveDialog.save'), exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/archive\/text\?sauceId=\d+&archiveType=TEXT$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const heard = await page.evaluate(() => (window as unknown as { duplicateNoticesHeard: string[] }).duplicateNoticesHeard);
+  expect(heard.filter((text) => text.includes(title)), 'the new source was announced as a duplicate of itself').toEqual([]);
   await expect(page.getByRole('status').getByText(t('sauces:saved'))).toBeVisible();
   await page.getByRole('link', { name: t('archive:text.back') }).click();
   await expect(page).toHaveURL(/\/dashboard(\?folder=\d+)?$/);

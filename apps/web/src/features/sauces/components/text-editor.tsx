@@ -147,8 +147,10 @@ export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: T
                   {t('text.removeLink')}
                 </Button>
               </div>
-              {/* Issue #21 item 5: the space has this link already (never blocks the save). */}
-              <DuplicateNotice workspaceId={workspaceId} link={form.link} exclude={sauce?.id} />
+              {/* Issue #21 item 5: the space has this link already (never blocks the save). Not
+                  while it saves or once saved: the lists refetch before the source's page
+                  shows, and would name the new source a duplicate of itself (issue #31 item 11). */}
+              {!flow.saving && flow.savedId === undefined && <DuplicateNotice workspaceId={workspaceId} link={form.link} exclude={sauce?.id} />}
             </>
           ) : (
             <>

@@ -30,6 +30,12 @@ export interface SaveSource {
   setDialogOpen: (open: boolean) => void;
   /** Sends the source: POST for a new one, PATCH (without `type`) for a saved one. */
   save: (body: CreateSauceInput) => void;
+  /**
+   * The id of the new source once its save succeeded (undefined before): the editor, still
+   * shown until the source's page has loaded, shows no duplicates then — else it announces
+   * the new source as a duplicate of itself (issue #31 item 11).
+   */
+  savedId: number | undefined;
 }
 
 /**
@@ -71,5 +77,5 @@ export function useSaveSource({ workspaceId, sauce, fromDraft, onSaved, problemM
     }
   };
 
-  return { saving, dialogOpen, setDialogOpen: (open) => !saving && setOpen(open), save };
+  return { saving, dialogOpen, setDialogOpen: (open) => !saving && setOpen(open), save, savedId: create.data?.id };
 }

@@ -5,6 +5,7 @@ import { useAppStore } from '../../../state/app-store.ts';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SearchLauncher } from './search-launcher.tsx';
+import { decodePercents } from './search-palette.tsx';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api.ts')>()), api }));
@@ -102,5 +103,32 @@ describe('the ⌘K palette (issue #21 item 3)', () => {
     await screen.findByRole('dialog');
     pressShortcut();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('snippets (issue #31 item 10)', () => {
+  it('show a link’s percent-encoded words decoded, and leave what does not decode as written', () => {
+    expect(decodePercents('see https://blog.example/seo-%EC%99%9C-%EC%A4%91%EC%9A%94%ED%95%9C%EA%B0%80 now')).toBe('see https://blog.example/seo-왜-중요한가 now');
+    expect(decodePercents('100%25 sure, 50%')).toBe('100% sure, 50%');
+    expect(decodePercents('broken %E0%A4 run')).toBe('broken %E0%A4 run');
+  });
+
+  it('the palette shows the decoded words', async () => {
+    api.mockImplementation(async () => ({
+      highlight: ['seo'],
+      groups: [
+        {
+          workspace: { id: 1, name: 'My space', personal: true },
+          results: [{ id: 31, type: 'TEXT', title: 'Search guide', linkTitle: '', link: null, snippet: 'read seo-%ec%99%9c-%ec%a4%91%ec%9a%94 first' }],
+        },
+      ],
+    }));
+    renderWithApp(<SearchLauncher />);
+    pressShortcut();
+    const dialog = await screen.findByRole('dialog', { name: 'Search all spaces' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Search every space' }), { target: { value: 'seo' } });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    expect(dialog.textContent).toContain('seo-왜-중요 first');
+    expect(dialog.textContent).not.toContain('%ec');
   });
 });

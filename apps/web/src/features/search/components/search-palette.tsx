@@ -34,11 +34,25 @@ function hostOf(link: string | null): string {
 }
 
 /**
+ * `text` with its percent-encoded runs decoded (issue #31 item 10: a link's Korean words read
+ * `seo-%ec%99%9c…` otherwise); a run that is not valid UTF-8 stays as written.
+ */
+export function decodePercents(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
  * A hit's second line: the text around its match (without the title it starts with when the
- * match was in the title), else its link's host.
+ * match was in the title), links' percent-encoded words decoded, else its link's host.
  */
 function lineOf(hit: GlobalSearchHit, title: string, pattern: RegExp | null): string {
-  const snippet = (hit.snippet ?? '').replace(/\s+/g, ' ').trim();
+  const snippet = decodePercents(hit.snippet ?? '').replace(/\s+/g, ' ').trim();
   const rest = snippet.startsWith(title) ? snippet.slice(title.length).trim() : snippet;
   return rest ? aroundMatch(rest, pattern) : hostOf(hit.link);
 }

@@ -42,8 +42,7 @@ test('⌘K searches every space and opens a result; a saved link is pointed out;
 
   await test.step('⌘K opens the palette; typing finds both spaces; Enter opens a result', async () => {
     const palette = page.getByRole('dialog', { name: t('search:title') });
-    // As a person would: the header's search shows before they reach for its shortcut.
-    await expect(page.getByTestId('search-button')).toBeVisible();
+    // Pressed as soon as the page shows, before the header's search may have loaded (issue #31 item 6).
     await page.keyboard.press('ControlOrMeta+k');
     await expect(palette).toBeVisible();
     const input = palette.getByRole('combobox', { name: t('search:label') });

@@ -4,10 +4,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { App } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { listenEarly } from './features/search/early-shortcut.ts';
 import { loadI18n } from './i18n/index.ts';
 import { queryClient } from './lib/query-client.ts';
 import { SSR_ATTRIBUTE, STATE_ELEMENT_ID } from './lib/ssr.ts';
 import './styles/global.css';
+
+// Issue #31 item 6: ⌘K pressed while the app loads opens the search once it has.
+listenEarly();
 
 const root = document.getElementById('root')!;
 const state = document.getElementById(STATE_ELEMENT_ID);

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { isPaletteShortcut, launcherReady, takeEarlyPress } from '../early-shortcut.ts';
 import { useSearchTexts } from '../i18n/index.ts';
 import styles from './search-launcher.module.css';
 
@@ -13,9 +14,6 @@ export function isApple(): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
 
-/** True for the palette's shortcut: ⌘K or Ctrl+K (either, wherever: people use both). */
-export const isPaletteShortcut = (e: KeyboardEvent) =>
-  (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && (e.key === 'k' || e.key === 'K' || e.code === 'KeyK');
 
 /**
  * Issue #21 item 3: the header's search button and the ⌘K / Ctrl+K shortcut, for signed-in
@@ -51,7 +49,20 @@ export function SearchLauncher() {
       });
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    launcherReady(true);
+    // Issue #31 item 6: pressed while this was loading — opened as the press would have, just after mounting.
+    if (takeEarlyPress()) {
+      queueMicrotask(() =>
+        setOpen((o) => {
+          if (!o) remember();
+          return true;
+        }),
+      );
+    }
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      launcherReady(false);
+    };
   }, []);
 
   const shortcut = apple ? '⌘K' : 'Ctrl K';

@@ -6,6 +6,7 @@ import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SearchLauncher } from './search-launcher.tsx';
 import { decodePercents } from './search-palette.tsx';
+import { listenEarly } from '../early-shortcut.ts';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api.ts')>()), api }));
@@ -130,5 +131,26 @@ describe('snippets (issue #31 item 10)', () => {
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
     expect(dialog.textContent).toContain('seo-왜-중요 first');
     expect(dialog.textContent).not.toContain('%ec');
+  });
+});
+
+describe('⌘K before the search has loaded (issue #31 item 6)', () => {
+  it('is kept from the browser and opens the palette once the launcher mounts; signed out it stays the browser’s', async () => {
+    listenEarly();
+    const press = () => {
+      const e = new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    document.cookie = 'workspace_id=; path=/; max-age=0'; // (an earlier test chose a space)
+    expect(press()).toBe(false); // no session cookie: the browser's shortcut
+    document.cookie = 'workspace_id=1; path=/';
+    try {
+      expect(press()).toBe(true);
+      renderWithApp(<SearchLauncher />);
+      expect(await screen.findByRole('dialog', { name: 'Search all spaces' })).toBeTruthy();
+    } finally {
+      document.cookie = 'workspace_id=; path=/; max-age=0';
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/s
 import DataLoader from 'dataloader';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { COUNTER_SLOTS, sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags } from '../db/schema.ts';
+import { COUNTER_SLOTS, sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags, workspaceMembers } from '../db/schema.ts';
 import { lockLink, runAgain } from '../db/locks.ts';
 import { isoUtc as iso, isoUtc } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
@@ -442,6 +442,21 @@ export function createListVersionReader(db: Db) {
     const permission = authorizePermission(row.permission, 'read');
     return { version: Number(row.version), permission };
   };
+}
+
+/**
+ * The space of source `id` when `userId` is a member of it (any role), so a link to a source
+ * opens in its own space (issue #31 item 1: source links name no space).
+ * @throws SAUCE_NOT_FOUND (404) for a source that does not exist or is in a space the person is not in.
+ */
+export async function locateSauce(db: Db, userId: number, id: number): Promise<number> {
+  const [row] = await db
+    .select({ workspaceId: sauces.workspaceId })
+    .from(sauces)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, sauces.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(eq(sauces.id, id));
+  if (!row) throw SauceNotFoundError();
+  return row.workspaceId;
 }
 
 /** One sauce of a workspace. @throws SAUCE_NOT_FOUND (404). */

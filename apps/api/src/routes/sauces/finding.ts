@@ -7,6 +7,7 @@ import { requireUser } from '../../auth/session.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { findDuplicates } from '../../services/duplicates.ts';
+import { locateSauce } from '../../services/sauces.ts';
 import { searchEverywhere } from '../../services/search.ts';
 import { searchRateLimit } from './search-rate.ts';
 import { suggestTags } from '../../services/tag-suggestions.ts';
@@ -73,6 +74,21 @@ export async function findingRoutes(app: ZApp, deps: Deps) {
       });
       return { success: true as const, data };
     },
+  );
+
+  app.get(
+    '/archive/locate/:id',
+    {
+      schema: {
+        operationId: 'locateSauce',
+        summary: 'The space a source is in, for a member of that space (a link to a source opens in its own space)',
+        description: 'Issue #31 item 1: source links name no space. 404 `SAUCE_NOT_FOUND` for a source that does not exist or whose space the caller is not a member of.',
+        tags,
+        params: z.object({ id: zId }),
+        response: { 200: ok(z.object({ workspaceId: zId })) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { workspaceId: await locateSauce(deps.db, requireUser(req), req.params.id) } }),
   );
 
   app.get(

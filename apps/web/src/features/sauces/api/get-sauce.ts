@@ -1,6 +1,6 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, ApiError } from '../../../lib/api.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** GET /archive/sauce/{workspace}/{id}; text sources carry textSauce.link (SPEC §7). */
@@ -17,5 +17,26 @@ export function useSauce(workspaceId: number | undefined, id: number | undefined
     enabled: workspaceId !== undefined && id !== undefined && id > 0,
     // A saved article being summarised (issue #10): read again until the summary is done.
     refetchInterval: (q) => (q.state.data?.summary?.status === 'pending' ? 4_000 : false),
+  });
+}
+
+/**
+ * Issue #31 item 1: the space source `id` is in, asked only once it was not found in the
+ * space in view (`missing`): a link to a source names no space. Null when the person is in
+ * no space holding it (GET /archive/locate/{id} answered 404).
+ */
+export function useSauceSpace(id: number, missing: boolean) {
+  return useQuery({
+    queryKey: ['sauce-space', id],
+    enabled: missing,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api<{ workspaceId: number }>(`/archive/locate/${id}`, { signal })).workspaceId;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
   });
 }

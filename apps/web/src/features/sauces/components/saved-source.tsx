@@ -1,12 +1,13 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { RotateCw } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useSauce } from '../api/get-sauce.ts';
+import { selectWorkspace } from '../../../lib/workspaces.ts';
+import { useSauce, useSauceSpace } from '../api/get-sauce.ts';
 import { sauceHref } from '../lib/format.ts';
 import { SauceLoadNotice } from './sauce-load-notice.tsx';
 
@@ -51,11 +52,17 @@ export function SavedSource({ workspaceId, sauceId, type, pageClassName, noticeC
   const { t } = useTranslation('sauces');
   const { data: sauce, isPending, error, refetch, isFetching } = useSauce(workspaceId, sauceId);
   const [editing, setEditing] = useState(false);
+  // Issue #31 item 1: not in the space in view — a link names no space — so it opens in its own.
+  const missing = !sauce && error instanceof ApiError && error.status === 404;
+  const { data: home, isPending: locating } = useSauceSpace(sauceId, missing);
+  const elsewhere = missing && !!home && home !== workspaceId;
+  useEffect(() => {
+    if (elsewhere) selectWorkspace(home);
+  }, [elsewhere, home]);
 
-  if (isPending) return skeleton;
+  if (isPending || (missing && locating) || elsewhere) return skeleton;
   if (sauce && sauce.type !== type) return <Navigate to={sauceHref(sauce)} replace />;
   if (!sauce) {
-    const missing = error instanceof ApiError && error.status === 404;
     return (
       <div className={pageClassName}>
         <DocumentTitle>{`${pageTitle} · Sauce`}</DocumentTitle>

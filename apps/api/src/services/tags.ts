@@ -3,7 +3,7 @@ import type { Tag } from '@sauce/contract/tags';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockWorkspaces } from '../db/locks.ts';
-import { tags } from '../db/schema.ts';
+import { sauceTags, tags } from '../db/schema.ts';
 import { escapeLike } from '../db/sql.ts';
 import { NotFoundError } from '../errors.ts';
 import { notifyWorkspace } from './events.ts';
@@ -33,6 +33,41 @@ export async function listTags(
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(tags).where(where),
+  ]);
+  return { results, count: total?.n ?? 0 };
+}
+
+/**
+ * One page of the tags used by a space's sources (issue #31 item 2: a team space's tag filter
+ * offers the space's tags, not the person's own), each marked with whether it is one of the
+ * person's favorites; favorites first, then by name; `search` and `favorite` as
+ * {@link listTags}. Read from the index of sauce_tags by space.
+ * @returns the page and the total count.
+ */
+export async function listSpaceTags(
+  db: Db,
+  workspaceId: number,
+  userId: number,
+  q: { page: number; pageSize: number; favorite?: 'true' | 'false'; search?: string },
+): Promise<{ results: Tag[]; count: number }> {
+  const used = db
+    .selectDistinct({ name: sauceTags.name })
+    .from(sauceTags)
+    .where(and(eq(sauceTags.workspaceId, workspaceId), q.search ? ilike(sauceTags.name, `%${escapeLike(q.search.toLowerCase())}%`) : undefined))
+    .as('used');
+  const favorite = sql<boolean>`coalesce(${tags.favorite}, false)`;
+  const mine = and(eq(tags.userId, userId), eq(tags.name, used.name));
+  const where = q.favorite === 'true' ? eq(tags.favorite, true) : undefined;
+  const [results, [total]] = await Promise.all([
+    db
+      .select({ name: used.name, favorite })
+      .from(used)
+      .leftJoin(tags, mine)
+      .where(where)
+      .orderBy(desc(favorite), asc(used.name))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(used).leftJoin(tags, mine).where(where),
   ]);
   return { results, count: total?.n ?? 0 };
 }

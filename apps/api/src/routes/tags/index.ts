@@ -1,15 +1,44 @@
-import { ok, page } from '@sauce/contract/common';
+import { ok, page, zId } from '@sauce/contract/common';
 import { zTagUsage, zTagUsageQuery } from '@sauce/contract/account';
 import { zTag, zTagBody, zTagListQuery, zTagName } from '@sauce/contract/tags';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import { membershipOf } from '../../policies/authorize.ts';
 import * as service from '../../services/tags.ts';
 
 const tags = ['tags'];
 
-/** Tag routes, SPEC §7 Tags: the signed-in person's own tag list and favorites. */
+/** A page's `next` and `previous` (SPEC §3 Page). */
+const pageOf = <T>(q: { page: number; pageSize: number }, { results, count }: { results: T[]; count: number }) => ({
+  results,
+  count,
+  next: q.page * q.pageSize < count ? q.page + 1 : null,
+  previous: q.page > 1 ? q.page - 1 : null,
+});
+
+/** Tag routes, SPEC §7 Tags: the signed-in person's own tag list and favorites; a space's tags. */
 export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
+  app.get(
+    '/archive/sauce/:workspace/tags/list',
+    {
+      config: { workspaceAction: 'read' },
+      schema: {
+        operationId: 'listSpaceTags',
+        summary: "The tags of a space's sources, with the person's favorites first (the space's tag filter)",
+        description: 'Issue #31 item 2: a team space offers its own tags, for any member. Queried and paged as GET /archive/tag/list.',
+        tags,
+        params: z.object({ workspace: zId }),
+        querystring: zTagListQuery,
+        response: { 200: ok(page(zTag)) },
+      },
+    },
+    async (req) => {
+      const m = membershipOf(req);
+      return { success: true as const, data: pageOf(req.query, await service.listSpaceTags(deps.db, m.workspaceId, m.userId, req.query)) };
+    },
+  );
+
   app.get(
     '/archive/tag/list',
     {
@@ -22,17 +51,7 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { results, count } = await service.listTags(deps.db, requireUser(req), q);
-      return {
-        success: true as const,
-        data: {
-          results,
-          count,
-          next: q.page * q.pageSize < count ? q.page + 1 : null,
-          previous: q.page > 1 ? q.page - 1 : null,
-        },
-      };
+      return { success: true as const, data: pageOf(req.query, await service.listTags(deps.db, requireUser(req), req.query)) };
     },
   );
 

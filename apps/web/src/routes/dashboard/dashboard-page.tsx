@@ -73,7 +73,7 @@ export function DashboardPage() {
         </div>
         <div className={frame.toolbar}>
           <SearchBox value={search} onChange={setSearch} />
-          <TagFilter value={tags} onAdd={addTag} onRemove={removeTag} />
+          <TagFilter workspaceId={workspace?.id} value={tags} onAdd={addTag} onRemove={removeTag} />
           <ColourFilter value={colour} onChange={setColour} />
           <SauceTypeFilter flags={flags} onToggle={toggleFlag} />
         </div>

@@ -25,6 +25,28 @@ export const tagsQuery = (search = '') =>
       ).results,
   });
 
+/**
+ * Issue #31 item 2: GET /archive/sauce/{workspace}/tags/list — the tags of the space's
+ * sources matching `search`, the person's favorites first (a team space's filter offers the
+ * space's tags, not the person's own). Under the pickers' key, so a favorite flips here too.
+ */
+export const spaceTagsQuery = (workspaceId: number, search = '') =>
+  queryOptions({
+    queryKey: [...tagKeys.lists, 'space', workspaceId, search.trim().toLowerCase()],
+    queryFn: async ({ signal }) =>
+      (
+        await api<TagPage>(`/archive/sauce/${workspaceId}/tags/list`, {
+          signal,
+          query: { pageSize: LIMITS.tagPageSize, favorite: false, search: search.trim().toLowerCase() || undefined },
+        })
+      ).results,
+  });
+
+/** The tags of space `workspaceId` matching `search` (all when empty); waits for the space. */
+export function useSpaceTags(workspaceId: number | undefined, search = '', enabled = true) {
+  return useQuery({ ...spaceTagsQuery(workspaceId ?? 0, search), enabled: enabled && workspaceId !== undefined, placeholderData: keepPreviousData });
+}
+
 /** The person's tags matching `search` (all when empty). */
 export function useTags(search = '', enabled = true) {
   return useQuery({ ...tagsQuery(search), enabled, placeholderData: keepPreviousData });

@@ -4,10 +4,12 @@ import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChipList, TagChip } from '../../../components/chip.tsx';
 import { showToast } from '../../../state/app-store.ts';
-import { useTags, useToggleTagFavorite } from '../api/tags.ts';
+import { useSpaceTags, useToggleTagFavorite } from '../api/tags.ts';
 import styles from './tag-filter.module.css';
 
 export interface TagFilterProps {
+  /** The space whose sources' tags are offered (undefined while it loads). */
+  workspaceId: number | undefined;
   /** Tags filtered by, at most 3 (SPEC §5). */
   value: string[];
   onAdd: (name: string) => void;
@@ -15,17 +17,18 @@ export interface TagFilterProps {
 }
 
 /**
- * The dashboard's tag filter (SPEC §2, §5): a button opening a list of the person's tags
- * (GET /archive/tag/list, favorites first) with a search box; up to 3 can be checked.
+ * The dashboard's tag filter (SPEC §2, §5): a button opening a list of the space's tags
+ * (issue #31 item 2: GET /archive/sauce/{workspace}/tags/list, the person's favorites first)
+ * with a search box; up to 3 can be checked.
  * Each row has a favorite star, toggled optimistically and rolled back with a toast.
  */
-export function TagFilter({ value, onAdd, onRemove }: TagFilterProps) {
+export function TagFilter({ workspaceId, value, onAdd, onRemove }: TagFilterProps) {
   const { t } = useTranslation('tags');
   const id = useId();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const { data: tags, isPending } = useTags(deferred, open);
+  const { data: tags, isPending } = useSpaceTags(workspaceId, deferred, open);
   const favorite = useToggleTagFavorite();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);

@@ -86,7 +86,9 @@ describe('link work takes turns between people (issue #29)', () => {
     await expect.poll(async () => (await statusOf(t, id)).copy_status, { timeout: 15_000, interval: 50 }).toBe('ready');
     // Before issue #29 the 90 jobs ran first come, first served, 8 at a time for 5 s each.
     expect(previewMs).toBeLessThan(8_000);
-    expect(mostHeld).toBeLessThanOrEqual(5);
+    // 4 previews and 1 copy; one more at most, when a timed-out connection's close reaches
+    // the site after the next fetch's connection (before issue #29: 8 previews and 2 copies).
+    expect(mostHeld).toBeLessThanOrEqual(6);
     // Nothing was dropped: the slow person's sources still wait (retried later, at the back of their line).
     const { rows } = await t.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${slow.workspaceId} AND link_status IN ('pending', 'failed')`,

@@ -322,6 +322,9 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ method: 'POST', url: `/api/archive/sauce/${w.ws}/tags/suggest`, payload: { text: 'Typography notes' } }),
   },
   'GET /api/archive/search': { expect: SIGNED_IN, request: () => ({ url: '/api/archive/search?search=design' }) },
+  // Issue #31 items 1 and 2: a source's space, for its members; a space's tags for its filter.
+  'GET /api/archive/locate/:id': { expect: ANY_MEMBER, request: async (w) => ({ url: `/api/archive/locate/${(await textSauce(w)).id}` }) },
+  'GET /api/archive/sauce/:workspace/tags/list': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/tags/list` }) },
   'GET /api/archive/sauce/:workspace/list': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list` }) },
   'GET /api/archive/sauce/:workspace/list/simple': { expect: ANY_MEMBER, request: (w) => ({ url: `/api/archive/sauce/${w.ws}/list/simple` }) },
   'GET /api/archive/sauce/:workspace/:id': {

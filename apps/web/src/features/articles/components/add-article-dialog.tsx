@@ -7,10 +7,9 @@ import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { showLimitNoticeFor } from '../../../components/dialogs/limit-notice.ts';
 import { Switch } from '../../../components/switch.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { showToast, useAppStore } from '../../../state/app-store.ts';
+import { showToast } from '../../../state/app-store.ts';
 import { useFolders } from '../../../lib/folders.ts';
-import { useWorkspaces } from '../../../lib/workspaces.ts';
-import { useWorkspaceName } from '../../../lib/workspaces.ts';
+import { useCurrentWorkspace, useWorkspaceName, useWorkspaces } from '../../../lib/workspaces.ts';
 import { useForkArticle } from '../api/articles.ts';
 import styles from './add-article-dialog.module.css';
 
@@ -36,7 +35,9 @@ export function AddArticleDialog({ articleId, article, onClose }: AddArticleDial
   const { t } = useTranslation('articles');
   const nameOf = useWorkspaceName();
   const { data: spaces, isPending: spacesLoading } = useWorkspaces();
-  const currentId = useAppStore((s) => s.selectedWorkspaceId);
+  // The space in view — chosen in this tab, or remembered from before (the workspace cookie):
+  // the store alone is empty on a fresh page, which made My space the default (issue #31 item 5).
+  const currentId = useCurrentWorkspace()?.id;
   const writable = (spaces ?? []).filter((w) => w.abilities.createSauce);
   const [chosen, setChosen] = useState<number | null>(null);
   const workspace = writable.find((w) => w.id === chosen) ?? writable.find((w) => w.id === currentId) ?? writable[0];

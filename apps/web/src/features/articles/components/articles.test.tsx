@@ -127,4 +127,16 @@ describe('AddArticleDialog (336 px)', () => {
       body: { workspace: { id: 3 }, folderSet: [31], aiEnable: false },
     });
   });
+  it('defaults to the space in view, remembered by the workspace cookie on a fresh page (issue #31 item 5)', async () => {
+    document.cookie = 'workspace_id=3; path=/';
+    try {
+      renderWithApp(<AddArticleDialog articleId={42} article={article} onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Save article' });
+      const select = (await within(dialog).findByLabelText('Space')) as HTMLSelectElement;
+      await vi.waitFor(() => expect(select.value).toBe('3'));
+      expect(await within(dialog).findByRole('checkbox', { name: 'Refs' })).toBeTruthy();
+    } finally {
+      document.cookie = 'workspace_id=; path=/; max-age=0';
+    }
+  });
 });

@@ -126,6 +126,22 @@ describe('useLeaveGuard with a draft (SPEC §2 DraftConfirm)', () => {
     expect(onSaveDraft).not.toHaveBeenCalled();
   });
 
+  it('a full browser storage says so, not that the draft is over 5 MB (issue #31 item 14)', async () => {
+    const onSaveDraft = vi.fn(() => {
+      throw new DraftTooLargeError('storage-full');
+    });
+    const router = renderEditor({ when: true, onSaveDraft });
+    leaveViaLink();
+    await screen.findByRole('dialog', { name: DRAFT_CONFIRM });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const alert = await screen.findByRole('dialog', { name: TOO_LARGE });
+    expect(alert.textContent).toContain("This browser's storage is full");
+    expect(alert.textContent).not.toContain('5 MB');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/edit');
+  });
+
   it('a draft over the limit shows the capacity alert and keeps the page and the old draft', async () => {
     const old: TextDraft = { type: 'TEXT', title: 'Old', text: 'kept', link: null, tagSet: [], folderSet: [], savedAt: '2025-01-01T00:00:00.000Z' };
     saveDraft(9, old);

@@ -147,7 +147,8 @@ async function decide(
     // Nothing is lost: the page stays as it was, and so does any earlier draft.
     blocker.reset();
     if (e instanceof DraftTooLargeError) {
-      await alertDialog({ title: t('draft.tooLarge'), description: t('draft.tooLargeDescription') });
+      const description = e.reason === 'storage-full' ? t('draft.storageFullDescription') : t('draft.tooLargeDescription');
+      await alertDialog({ title: t('draft.tooLarge'), description });
     } else {
       console.error('Saving the draft failed', e);
       await alertDialog({ title: t('draft.saveFailed'), description: t('draft.saveFailedDescription') });

@@ -101,7 +101,7 @@ describe('drafts (SPEC §3 Draft type, §5)', () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       },
     });
-    expect(() => saveDraft(1, image)).toThrow(DraftTooLargeError);
+    expect(() => saveDraft(1, image)).toThrow(expect.objectContaining({ name: 'DraftTooLargeError', reason: 'storage-full' }));
     vi.unstubAllGlobals();
     expect(loadDraft(1)).toEqual(text);
   });

@@ -42,7 +42,15 @@ export type Draft = TextDraft | ImageDraft;
 
 /** The draft is over LIMITS.draftBytes, or the browser's storage is full: it was not saved. */
 export class DraftTooLargeError extends Error {
-  constructor(message = 'Temporary save capacity exceeded.') {
+  /**
+   * @param reason 'size': the draft is over LIMITS.draftBytes; 'storage-full': the browser's
+   *   storage has no room left, whatever the draft's size (issue #31 item 14: it was told
+   *   the draft was over 5 MB).
+   */
+  constructor(
+    readonly reason: 'size' | 'storage-full' = 'size',
+    message = 'Temporary save capacity exceeded.',
+  ) {
     super(message);
     this.name = 'DraftTooLargeError';
   }
@@ -125,12 +133,12 @@ function isQuotaError(e: unknown): boolean {
  */
 export function saveDraft(workspaceId: number, draft: Draft): void {
   const json = JSON.stringify(draft);
-  if (new TextEncoder().encode(json).length > LIMITS.draftBytes) throw new DraftTooLargeError();
+  if (new TextEncoder().encode(json).length > LIMITS.draftBytes) throw new DraftTooLargeError('size');
   try {
     localStorage.setItem(keyOf(workspaceId), json);
   } catch (e) {
     // A failed setItem leaves the old value in place.
-    if (isQuotaError(e)) throw new DraftTooLargeError();
+    if (isQuotaError(e)) throw new DraftTooLargeError('storage-full');
     throw e;
   }
   notify();

@@ -28,6 +28,7 @@ import type { Ticket } from '../../lib/fair-queue.ts';
 import { multipartError, readForm, writePart } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
 import { presentUser } from '../../presenters/user.ts';
+import { presentPage } from '../../presenters/page.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
 import { beginImport, cancelImport, getImport, listImports, listSkips, previewImport, reportRows, startImport } from '../../services/import/index.ts';
@@ -435,12 +436,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { results, count } = await listSkips(db, requireUser(req), req.params.id, q);
-      return {
-        success: true as const,
-        data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
-      };
+      return { success: true as const, data: presentPage(req.query, await listSkips(db, requireUser(req), req.params.id, req.query)) };
     },
   );
 

@@ -3,6 +3,7 @@ import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import { presentPage } from '../../presenters/page.ts';
 import * as service from '../../services/notices.ts';
 
 const tags = ['notices'];
@@ -28,12 +29,7 @@ export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { results, count } = await service.listNotices(db, requireUser(req), q);
-      return {
-        success: true as const,
-        data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
-      };
+      return { success: true as const, data: presentPage(req.query, await service.listNotices(db, requireUser(req), req.query)) };
     },
   );
 

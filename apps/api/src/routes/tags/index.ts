@@ -5,17 +5,10 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { membershipOf } from '../../policies/authorize.ts';
+import { presentPage } from '../../presenters/page.ts';
 import * as service from '../../services/tags.ts';
 
 const tags = ['tags'];
-
-/** A page's `next` and `previous` (SPEC §3 Page). */
-const pageOf = <T>(q: { page: number; pageSize: number }, { results, count }: { results: T[]; count: number }) => ({
-  results,
-  count,
-  next: q.page * q.pageSize < count ? q.page + 1 : null,
-  previous: q.page > 1 ? q.page - 1 : null,
-});
 
 /** Tag routes, SPEC §7 Tags: the signed-in person's own tag list and favorites; a space's tags. */
 export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
@@ -35,7 +28,7 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
     async (req) => {
       const m = membershipOf(req);
-      return { success: true as const, data: pageOf(req.query, await service.listSpaceTags(deps.db, m.workspaceId, m.userId, req.query)) };
+      return { success: true as const, data: presentPage(req.query, await service.listSpaceTags(deps.db, m.workspaceId, m.userId, req.query)) };
     },
   );
 
@@ -51,7 +44,7 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      return { success: true as const, data: pageOf(req.query, await service.listTags(deps.db, requireUser(req), req.query)) };
+      return { success: true as const, data: presentPage(req.query, await service.listTags(deps.db, requireUser(req), req.query)) };
     },
   );
 
@@ -103,12 +96,7 @@ export const tagRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { results, count } = await service.listTagUsage(deps.db, requireUser(req), q);
-      return {
-        success: true as const,
-        data: { results, count, next: q.page * q.pageSize < count ? q.page + 1 : null, previous: q.page > 1 ? q.page - 1 : null },
-      };
+      return { success: true as const, data: presentPage(req.query, await service.listTagUsage(deps.db, requireUser(req), req.query)) };
     },
   );
 

@@ -1,4 +1,5 @@
 import { COOKIES } from '@sauce/contract/http';
+import { readCookie } from '../../lib/api.ts';
 
 /**
  * Issue #31 item 6: ⌘K / Ctrl+K pressed before the header's search has loaded (its chunk
@@ -18,8 +19,7 @@ export const isPaletteShortcut = (e: KeyboardEvent) =>
 let pressed = false;
 let ready = false;
 
-const likelySignedIn = () =>
-  typeof document !== 'undefined' && document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.workspace}=`) && c.length > COOKIES.workspace.length + 1);
+const likelySignedIn = () => !!readCookie(COOKIES.workspace);
 
 function onKey(e: KeyboardEvent) {
   if (ready || e.repeat || !isPaletteShortcut(e) || !likelySignedIn()) return;

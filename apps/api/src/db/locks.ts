@@ -16,7 +16,7 @@ import { pgError } from './sql.ts';
  *                                                             preview or copy job writing)
  *   2. spaces, by id: exclusive             lockWorkspaces   (every write to what a space
  *                                           / lockMembership  holds, jobs included)
- *      or shared (a save of one source;     shareWorkspace   (issue #29)
+ *      or shared (a save of one source;     lockSpaceForSave (issue #29)
  *      a link's preview or copy job)        / lockWorkspaces(…, 'shared')
  *  2b. one slot of each space's counters   (taken by the first write to what the space's
  *                                           list shows: the triggers of migration 0019;
@@ -35,7 +35,7 @@ import { pgError } from './sql.ts';
  * exclusion, but PostgreSQL grants a row's FOR SHARE at once whenever only other sharers
  * hold it, so a stream of saves would keep an exclusive writer (a role change) waiting for
  * as long as it lasts; the advisory lock queues fairly: a save that asks once an exclusive
- * writer is waiting waits behind it. (SQL share_workspace names SPACE_LOCK's value, 29.)
+ * writer is waiting waits behind it. (SQL lock_for_save names SPACE_LOCK's value, 29, and LINK_LOCK's, 30.)
  *
  * Row locks on `users` and `workspaces` are FOR NO KEY UPDATE, never FOR UPDATE: foreign-key
  * checks of other writes (a source's author, an upload's space) take FOR KEY SHARE on the
@@ -46,17 +46,18 @@ import { pgError } from './sql.ts';
  * until it ends — so writers of one space do not wait for each other's counters.
  *
  * What a save of one source holds (createSauce, issue #29), each until its commit, taken in
- * this order:
+ * this order, the first three in one statement (SQL lock_for_save, {@link lockSpaceForSave}:
+ * one round trip) before anything is written:
  *   - with a link, the link's lock, shared (1b): the link's preview and copy jobs write onto
  *     every source waiting for the link, so they take it exclusive and wait for the saves of
  *     that link in flight (whose sources they must see) — and for no other save: they hold
  *     the spaces shared.
  *   - the space's lock, shared (2), with its counter slot (2b) and then the role and the
- *     space's count read after them — one statement, SQL share_workspace (0.4 ms alone on the
- *     test machine). Saves share it, so saves into one space run side by side; a role
- *     change, a removal, a folder write, an edit, an import, an upload (exclusive) waits for
- *     the saves in flight, and saves asked for after it wait for it: the role in force at
- *     commit decides (issue #18).
+ *     space's count read after them (0.4 ms alone on the test machine). Saves share it, so
+ *     saves into one space run side by side; a role change, a removal, a folder write, an
+ *     edit, an import, an upload (exclusive) waits for the saves in flight, and saves asked
+ *     for after it wait for it: the role in force at commit decides (issue #18). The role is
+ *     read there and only there: a save does not read it before its transaction.
  *   - the counter slot (2b): no other writer adds to it meanwhile, so at most 15 other saves
  *     are in flight beside it. With fewer than 16 free places under the plan's limit, a save
  *     takes the space's lock exclusive instead and counts exactly under it
@@ -128,29 +129,39 @@ export async function lockWorkspaces(tx: Tx, ids: readonly number[], mode: 'excl
   return rows.map((r) => r.id);
 }
 
-/** What {@link shareWorkspace} read after its locks. */
-export interface SharedSpace {
+/** What {@link lockSpaceForSave} read after its locks. */
+export interface SpaceForSave {
   /** The member's role now; null when they are not a member. */
   permission: Permission | null;
   isPersonal: boolean;
   /** Sources the space holds now (its counter slots' sum). */
   sources: number;
+  /** Whether it took the space's lock exclusive (near the limit) rather than shared with a counter slot. */
+  exclusive: boolean;
 }
 
 /**
- * Issue #29: locks a space shared until commit (step 2 of the lock order, shared: saves of one
- * source share it; every exclusive lock of the space waits for it, and it for them), takes
- * the transaction's slot of the space's counters (step 2b), then reads `userId`'s role and
- * the space's sources — one statement, SQL share_workspace (migration 0019), whose reads run
- * after its locks in a statement of their own.
+ * Issue #29: what a save of one source takes before it writes, in one statement (SQL
+ * lock_for_save, migration 0020), in the lock order: `link`'s lock shared (step 1b; null: no
+ * link); the space's lock — exclusive when `limit` is set and the space held more than
+ * `limit` − COUNTER_SLOTS sources when asked (step 2), else shared with the transaction's slot
+ * of its counters (steps 2 and 2b: saves share it; every exclusive lock of the space waits for
+ * it, and it for them) — then, in a statement of its own after the locks, `userId`'s role and
+ * the space's sources.
  * @returns what it read; null when the space is gone (deleted meanwhile).
  */
-export async function shareWorkspace(tx: Tx, id: number, userId: number): Promise<SharedSpace | null> {
-  const { rows } = await tx.execute<{ permission: Permission | null; is_personal: boolean; sources: number }>(
-    sql`SELECT permission, is_personal, sources FROM share_workspace(${id}, ${userId})`,
+export async function lockSpaceForSave(
+  tx: Tx,
+  id: number,
+  userId: number,
+  link: string | null,
+  limit: number | null,
+): Promise<SpaceForSave | null> {
+  const { rows } = await tx.execute<{ permission: Permission | null; is_personal: boolean; sources: number; exclusive: boolean }>(
+    sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}, ${limit})`,
   );
   const r = rows[0];
-  return r ? { permission: r.permission, isPersonal: r.is_personal, sources: r.sources } : null;
+  return r ? { permission: r.permission, isPersonal: r.is_personal, sources: r.sources, exclusive: r.exclusive } : null;
 }
 
 /**

@@ -25,14 +25,42 @@ export const PUT_BACK_S = 1;
 /** What the queue needs to send a link job: the queue, and the retries of config LINK_PREVIEW_*. */
 type Sending = { jobs: JobQueue; retries: number; retryDelayS: number };
 
+/** One job about a link to send: its queue and that queue's line (issue #29), its data, and a delay (s). */
+export interface LinkJobToSend {
+  queue: LinkQueue;
+  line: Turns;
+  job: LinkJob;
+  startAfterS?: number;
+}
+
 /**
- * Sends a job about one link (a preview, a copy) to `queue`: inside `tx` when given (the job
- * exists only if the save commits), one waiting per link (its SHA-256 the singleton key),
- * `startAfterS` seconds from now, at the back of its person's line in `line` (issue #29).
- * A failed fetch is sent again by the job itself
- * (see {@link retryLater}); the queue's own `retries` (from `retryDelayS` seconds, doubling)
- * cover a process that died or a job that threw otherwise. 60 s to run.
+ * Sends jobs about links (previews, copies) in one statement: inside `tx` when given (the jobs
+ * exist only if the save commits), one waiting per queue and link (its SHA-256 the singleton
+ * key), each `startAfterS` seconds from now, at the back of its person's line in its queue's
+ * `line` (issue #29). A failed fetch is sent again by the job itself (see {@link retryLater});
+ * the queue's own `retries` (from `retryDelayS` seconds, doubling) cover a process that died or
+ * a job that threw otherwise. 60 s to run.
  */
+export async function sendLinkJobs(opts: Sending, tx: Tx | undefined, sends: readonly LinkJobToSend[]): Promise<void> {
+  await opts.jobs.insert(
+    sends.map(({ queue, line, job, startAfterS }) => ({
+      name: queue,
+      data: job,
+      options: {
+        singletonKey: createHash('sha256').update(job.link).digest('hex'),
+        priority: line.next(job.person),
+        ...(startAfterS ? { startAfter: startAfterS } : {}),
+        retryLimit: opts.retries,
+        retryDelay: opts.retryDelayS,
+        retryBackoff: true,
+        expireInSeconds: 60,
+      },
+    })),
+    tx,
+  );
+}
+
+/** Sends one job about a link, as {@link sendLinkJobs}. */
 export async function sendLinkJob<Q extends LinkQueue>(
   opts: Sending,
   queue: Q,
@@ -41,16 +69,7 @@ export async function sendLinkJob<Q extends LinkQueue>(
   job: LinkJob,
   at: { startAfterS?: number } = {},
 ) {
-  await opts.jobs.send(queue, job, {
-    ...(tx ? { tx } : {}),
-    singletonKey: createHash('sha256').update(job.link).digest('hex'),
-    priority: line.next(job.person),
-    ...(at.startAfterS ? { startAfter: at.startAfterS } : {}),
-    retryLimit: opts.retries,
-    retryDelay: opts.retryDelayS,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  });
+  await sendLinkJobs(opts, tx, [{ queue, line, job, ...at }]);
 }
 
 /**
@@ -88,6 +107,21 @@ function heldBy(job: LinkJob): string[] {
  * ({@link PUT_BACK_S} later, at the back of its person's line) and the worker is free for
  * someone else's, or another site's.
  */
+/** What each link queue's workers of a job queue (this process's) run now (set by {@link workLinkJobs}). */
+const running = new WeakMap<JobQueue, Map<LinkQueue, InFlight>>();
+
+/**
+ * Wakes this process's idle workers for jobs just sent (after their transaction committed):
+ * one per job, except for a job sent for later, or one its person or host could not start now (their share of the
+ * workers is running: a woken worker would only put it back) — it is fetched when one of
+ * theirs ends, or at the workers' next poll.
+ */
+export function wakeFor(jobs: JobQueue, sent: readonly LinkJobToSend[]): void {
+  for (const { queue, job, startAfterS } of sent) {
+    if (!startAfterS && !running.get(jobs)?.get(queue)?.full(heldBy(job))) jobs.notify(queue);
+  }
+}
+
 export async function workLinkJobs<Q extends LinkQueue>(
   opts: Sending,
   queue: Q,
@@ -95,21 +129,22 @@ export async function workLinkJobs<Q extends LinkQueue>(
   counts: { workers: number; share: number },
   run: (data: LinkJob, job: JobInfo) => Promise<unknown>,
 ) {
-  const running = new InFlight(counts.share);
+  const inFlight = new InFlight(counts.share);
+  running.set(opts.jobs, (running.get(opts.jobs) ?? new Map<LinkQueue, InFlight>()).set(queue, inFlight));
   await opts.jobs.ensureQueue(queue, { policy: 'short' });
   await opts.jobs.work(
     queue,
     async (data, job) => {
       line.started(job.priority);
       const held = heldBy(data);
-      if (!running.tryStart(held)) {
+      if (!inFlight.tryStart(held)) {
         await sendLinkJob(opts, queue, line, undefined, data, { startAfterS: PUT_BACK_S });
         return 'put-back';
       }
       try {
         await run(data, job);
       } finally {
-        running.done(held);
+        inFlight.done(held);
       }
     },
     { workers: counts.workers },

@@ -28,6 +28,17 @@ export type SendOptions = Omit<PgBoss.SendOptions, 'db'> & {
   tx?: Tx;
 };
 
+/** One job for {@link JobQueue.insert}: its queue, its data, and pg-boss's options of one job (startAfter in seconds). */
+export type JobToInsert = {
+  [N in JobName]: {
+    name: N;
+    data: JobPayloads[N];
+    options: Pick<PgBoss.SendOptions, 'singletonKey' | 'priority' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'> & {
+      startAfter?: number;
+    };
+  };
+}[JobName];
+
 /**
  * Background jobs kept in PostgreSQL (pg-boss, schema `pgboss` of the app's own database:
  * no other server to run). Jobs survive restarts, are retried with backoff, and are worked
@@ -38,6 +49,11 @@ export interface JobQueue {
    * Queues a job. @returns its id, or null when a singleton key made it a duplicate.
    */
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Queues several jobs, of any queues, in one statement (pg-boss insert: one round trip),
+   * inside `tx` when given. A job whose singleton key is already waiting is dropped.
+   */
+  insert(jobs: readonly JobToInsert[], tx?: Tx): Promise<void>;
   /**
    * Works queue `name` in this process: `handler` gets one job's data; a throw fails the job
    * (retried as its options say). `batchSize` jobs are fetched at a time, and the queue is
@@ -60,7 +76,7 @@ export interface JobQueue {
    * send while it waits is dropped, answered null); call this before the queue's first send.
    */
   ensureQueue(name: JobName, options?: { policy?: PgBoss.QueuePolicy }): Promise<void>;
-  /** Wakes this process's idle workers of `name` at once, instead of at their next poll. */
+  /** Wakes one of this process's idle workers of `name` at once (call once per job sent), instead of at its next poll. */
   notify(name: JobName): void;
   /** Jobs waiting to run (created, or to retry), by queue name: the metrics' gauge. */
   waiting(): Promise<Record<string, number>>;
@@ -105,6 +121,10 @@ export async function startJobQueue(
   const queues = new Map<string, Promise<void>>();
   /** This process's worker ids, by queue. */
   const workers = new Map<string, string[]>();
+  /** Workers running a handler now (notify wakes another). */
+  const busy = new Set<string>();
+  /** Per queue, the worker the next notify starts looking from (they take turns being woken). */
+  const nextWoken = new Map<string, number>();
   const ensureQueue = (name: string, options: { policy?: PgBoss.QueuePolicy } = {}) => {
     let q = queues.get(name);
     if (!q) {
@@ -124,6 +144,20 @@ export async function startJobQueue(
       const { tx, ...rest } = options;
       return boss.send(name, data as object, { ...rest, ...(tx ? { db: adapter(clientOf(tx)) } : {}) });
     },
+    async insert(jobs, tx) {
+      if (jobs.length === 0) return;
+      // pg-boss's insert drops a job of a queue that does not exist yet: make them first.
+      await Promise.all([...new Set(jobs.map((j) => j.name))].map((name) => ensureQueue(name)));
+      await boss.insert(
+        jobs.map(({ name, data, options: { startAfter, ...rest } }) => ({
+          name,
+          data: data as object,
+          ...rest,
+          ...(startAfter ? { startAfter: String(startAfter) } : {}),
+        })) as PgBoss.JobInsert[],
+        tx ? { db: adapter(clientOf(tx)) } : {},
+      );
+    },
     async work(name, handler, options = {}) {
       await ensureQueue(name);
       for (let i = 0; i < (options.workers ?? 1); i++) {
@@ -137,12 +171,14 @@ export async function startJobQueue(
           },
           async (jobs) => {
             let putBack = 0;
+            busy.add(id);
             try {
               for (const job of jobs) {
                 const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority };
                 if ((await handler(job.data, info)) === 'put-back') putBack++;
               }
             } finally {
+              busy.delete(id);
               // pg-boss waits a polling interval after every fetch, even one that found work;
               // a worker that worked a job looks again at once, so a backlog drains at the
               // workers' pace rather than one batch per interval (issue #23).
@@ -160,7 +196,17 @@ export async function startJobQueue(
       return Object.fromEntries(rows.map((r) => [r.name, r.n]));
     },
     notify(name) {
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      // One idle worker per job sent (issue #29): each wake is a fetch, and a worker that
+      // finds a job looks again at once, so the rest of a burst is fetched by the woken ones.
+      const ids = workers.get(name) ?? [];
+      const from = nextWoken.get(name) ?? 0;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[(from + i) % ids.length]!;
+        if (busy.has(id)) continue;
+        nextWoken.set(name, (from + i + 1) % ids.length);
+        boss.notifyWorker(id);
+        return;
+      }
     },
     async schedule(name, cron, data, options = {}) {
       await ensureQueue(name);

@@ -62,9 +62,14 @@ export class InFlight {
    * taking none, when any already runs `share` jobs (put the job back).
    */
   tryStart(keys: string[]): boolean {
-    if (keys.some((k) => (this.running.get(k) ?? 0) >= this.share)) return false;
+    if (this.full(keys)) return false;
     for (const k of keys) this.running.set(k, (this.running.get(k) ?? 0) + 1);
     return true;
+  }
+
+  /** Whether {@link tryStart} would refuse `keys` now. */
+  full(keys: string[]): boolean {
+    return keys.some((k) => (this.running.get(k) ?? 0) >= this.share);
   }
 
   /** Gives back the places a {@link tryStart} took. */

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { NotAuthorizedError } from '../errors.ts';
 import { userEmail } from '../services/users.ts';
 import { isAdminEmail } from './admin.ts';
-import { authorizeWorkspace, type Membership, type WorkspaceAction } from './workspace.ts';
+import { authorizeWorkspace, type Membership, type MembershipClaim, type WorkspaceAction } from './workspace.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,8 @@ declare module 'fastify' {
     workspaceAction?: WorkspaceAction;
     /**
      * The route's own statement reads and checks the membership in the same round trip
-     * (the source list): the pre-handler then leaves it to the route.
+     * (the source list's query, a save's lock: policies/workspace.ts membershipForSave): the
+     * pre-handler then only signs the caller in, and the route takes {@link claimOf}.
      */
     membershipInQuery?: boolean;
     /**
@@ -88,6 +89,17 @@ export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db; c
     );
   });
 });
+
+/**
+ * Who asks for the route's `workspaceAction` in which space, unchecked: for a route declaring
+ * `membershipInQuery`, whose own statement checks it.
+ * @throws UNAUTHENTICATED (401) signed out; Error when the route declares no `workspaceAction`.
+ */
+export function claimOf(req: FastifyRequest): MembershipClaim {
+  const action = req.routeOptions.config?.workspaceAction;
+  if (!action) throw new Error(`${req.routeOptions.url} declares no workspaceAction`);
+  return { workspaceId: workspaceIdOf(req), userId: requireUser(req), action };
+}
 
 /**
  * The membership the pre-handler checked for this route.

@@ -2,7 +2,7 @@ import type { Permission } from '@sauce/contract/common';
 import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { lockWorkspaces, shareWorkspace } from '../db/locks.ts';
+import { lockSpaceForSave, lockWorkspaces } from '../db/locks.ts';
 import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
 export type { WorkspaceAction } from '@sauce/contract/workspaces';
@@ -90,6 +90,12 @@ export interface Membership {
 }
 
 /**
+ * Who asks to do what in which space, not yet checked: a write that reads the role under its
+ * own lock ({@link membershipForSave}) takes this, and the membership it checks comes back.
+ */
+export type MembershipClaim = Pick<Membership, 'workspaceId' | 'userId' | 'action'>;
+
+/**
  * Checks `action` for a member with `permission` (or none) in a space.
  * @throws NOT_FOUND (404) for a non-member (hidden means 404); NOT_AUTHORIZED (403), or
  *   VIEWER_CANNOT_UPLOAD for a reader creating a source, when the role does not allow it;
@@ -146,28 +152,36 @@ export async function authorizeWorkspace(
  * folders, members, invitations, the space) takes this lock first, and so do role changes,
  * removals and leaves: a write runs with the permission in force when it commits, and limits
  * counted under the lock hold (two requests cannot both pass the last free place). A save of
- * one source takes it shared instead ({@link shareMembership}, issue #29).
+ * one source takes it shared instead ({@link membershipForSave}, issue #29).
  * @returns the membership as it is now.
  * @throws NOT_FOUND (404) when the space is gone or the user is no longer a member;
  *   NOT_AUTHORIZED (403) when their role no longer allows `m.action`.
  */
-export async function lockMembership(tx: Tx, m: Membership): Promise<Membership> {
+export async function lockMembership(tx: Tx, m: MembershipClaim): Promise<Membership> {
   if ((await lockWorkspaces(tx, [m.workspaceId])).length === 0) throw NotFoundError('Workspace not found.');
   return authorizeWorkspace(tx, m.userId, m.workspaceId, m.action);
 }
 
 /**
- * Issue #29: as {@link lockMembership}, with the space's lock shared (db/locks.ts
- * shareWorkspace) — what a save of one source holds: saves share it, while every exclusive
- * lock of the space (a role change, a removal) waits for the saves in flight and they for it
- * — and the transaction's slot of the space's counters taken. The role is read after it, so
- * the role in force when the save commits decides.
- * @returns the membership as it is now, and the sources the space holds (read after the lock).
+ * Issue #29: what a save of one source takes before it writes (db/locks.ts
+ * lockSpaceForSave, one statement): `link`'s lock shared, then the space's lock — shared, with
+ * the transaction's slot of the space's counters (saves share it, while every exclusive lock
+ * of the space, a role change, a removal, waits for the saves in flight and they for it), or
+ * exclusive when `limit` is near — and then the role, read after the locks, so the role in
+ * force when the save commits decides. The only place a save reads the role: its route does
+ * not read it first.
+ * @returns the membership as it is now, the sources the space holds (read after the lock),
+ *   and whether the space's lock is exclusive.
  * @throws as {@link lockMembership}.
  */
-export async function shareMembership(tx: Tx, m: Membership): Promise<{ membership: Membership; sources: number }> {
-  const space = await shareWorkspace(tx, m.workspaceId, m.userId);
+export async function membershipForSave(
+  tx: Tx,
+  claim: MembershipClaim,
+  link: string | null,
+  limit: number | null,
+): Promise<{ membership: Membership; sources: number; exclusive: boolean }> {
+  const space = await lockSpaceForSave(tx, claim.workspaceId, claim.userId, link, limit);
   if (!space) throw NotFoundError('Workspace not found.');
   const row = space.permission ? { permission: space.permission, is_personal: space.isPersonal } : undefined;
-  return { membership: membership(m.workspaceId, m.userId, row, m.action), sources: space.sources };
+  return { membership: membership(claim.workspaceId, claim.userId, row, claim.action), sources: space.sources, exclusive: space.exclusive };
 }

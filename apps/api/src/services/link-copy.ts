@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from '../jobs/link-jobs.ts';
+import { type LinkJob, type LinkJobToSend, retryLater, sendLinkJob, sendLinkJobs, wakeFor, workLinkJobs } from '../jobs/link-jobs.ts';
 import { Turns } from '../jobs/turns.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import type { PageBrowser } from '../lib/page-browser.ts';
@@ -16,7 +16,7 @@ import { captureKeys, imageBytes, putImage } from './capture-files.ts';
 import { notifyWorkspace } from './events.ts';
 import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
 
-import { spendFetch } from './metadata.ts';
+import { budgetTurnS, budgetWaitS, spendFetch } from './metadata.ts';
 import { deleteFiles } from './images.ts';
 
 declare module '../jobs/queue.ts' {
@@ -46,8 +46,6 @@ export const COPY_QUEUE = 'link-copy';
 export const COPY_MAX_CHARS = 100_000;
 /** Largest page read, bytes. */
 const COPY_MAX_BYTES = 3 * 1024 * 1024;
-/** How long a copy waits when its person's fetch budget is spent, s. */
-const BUDGET_DELAY_S = 30;
 /** Copy workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
 const COPY_WORKERS = 2;
 const COPY_SHARE = 1;
@@ -70,13 +68,11 @@ export interface CopyOptions {
 }
 
 /**
- * Queues the copy of `link` inside `tx` (the job exists only if the save commits), at the
- * back of `person`'s line (issue #29); one job of a link waits at a time. The saved sources
- * carry `copy_status = 'pending'` (copyColumns).
+ * The copy job of `link` (send it with jobs/link-jobs.ts sendLinkJobs, inside the save's
+ * transaction), at the back of `person`'s line (issue #29); one job of a link waits at a time.
+ * The saved sources carry `copy_status = 'pending'` (copyColumns).
  */
-export async function queueCopy(opts: CopyOptions, tx: Tx | undefined, link: string, person: number) {
-  await sendLinkJob(opts, COPY_QUEUE, turns, tx, { link, person });
-}
+export const copyJob = (link: string, person: number): LinkJobToSend => ({ queue: COPY_QUEUE, line: turns, job: { link, person }, startAfterS: budgetWaitS(person) });
 
 /** The copy columns of a save that sets `link` (null: no link, nothing to keep). */
 export const copyColumns = (link: string | null) =>
@@ -223,7 +219,8 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
 
 /**
  * Works one copy job: nothing waits for the link → skipped; `person`'s fetch budget spent →
- * sent again 30 s later ('delayed', issue #29: copies spend the budget previews spend); else
+ * sent again for its place among their coming fetches ('delayed', metadata.ts budgetTurnS;
+ * issue #29: copies spend the budget previews spend); else
  * the page is read (HTML only, at most 3 MB, 10 s) and its readable text kept ('ready', or
  * 'empty' when it has none) on every source waiting for it. A slow or erring site is sent
  * again for later ('retrying', {@link retryLater}); a refused address, a 4xx, a page that is
@@ -294,7 +291,7 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
   const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${link} AND copy_status = 'pending' LIMIT 1`);
   if (rows.length === 0) return 'skipped';
   if (!(await spendFetch(opts.shared, data.person))) {
-    await sendLinkJob(opts, COPY_QUEUE, turns, undefined, data, { startAfterS: BUDGET_DELAY_S });
+    await sendLinkJob(opts, COPY_QUEUE, turns, undefined, data, { startAfterS: budgetTurnS(data.person) });
     return 'delayed';
   }
   let copy: Copy;
@@ -361,8 +358,9 @@ export async function queueWaitingCopies(db: Db, opts: CopyOptions, limit = SWEE
     ) waiting
     GROUP BY link ORDER BY min(turn), min(id) LIMIT ${limit}`);
   // The source's author pays the fetch and waits in their line (issue #29).
-  for (const r of rows) await queueCopy(opts, undefined, r.link, r.person);
-  if (rows.length > 0) opts.jobs.notify(COPY_QUEUE);
+  const sent = rows.map((r) => copyJob(r.link, r.person));
+  await sendLinkJobs(opts, undefined, sent);
+  wakeFor(opts.jobs, sent);
   return rows.length;
 }
 

@@ -5,13 +5,13 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { type LinkJob, retryLater, sendLinkJob, workLinkJobs } from '../jobs/link-jobs.ts';
+import { type LinkJob, type LinkJobToSend, retryLater, sendLinkJob, sendLinkJobs, wakeFor, workLinkJobs } from '../jobs/link-jobs.ts';
 import { Turns } from '../jobs/turns.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
-import { cachedMetadata, type MetadataLogger, readMetadata } from './metadata.ts';
+import { budgetTurnS, budgetWaitS, cachedMetadata, type MetadataLogger, readMetadata } from './metadata.ts';
 
 declare module '../jobs/queue.ts' {
   interface JobPayloads {
@@ -32,8 +32,6 @@ declare module '../jobs/queue.ts' {
  */
 export const PREVIEW_QUEUE = 'link-preview';
 
-/** How long a preview waits when its person's fetch budget is spent, s. */
-const BUDGET_DELAY_S = 30;
 /** Preview workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
 const PREVIEW_WORKERS = 8;
 const PREVIEW_SHARE = 4;
@@ -83,7 +81,7 @@ const columnsOf = (link: string, meta: Metadata, status: PreviewStatus): LinkCol
 /**
  * The link columns of a save (issue #23), without fetching: the preview the editor already
  * read (the one-hour metadata cache) when there is one, else empty and 'pending' — the save
- * then queues the job with {@link queuePreview}. No link: everything empty, no status.
+ * then queues the job ({@link previewJob}). No link: everything empty, no status.
  */
 export async function previewAtSave(link: string | null, opts: PreviewOptions): Promise<LinkColumns> {
   if (!link) return { link: null, linkTitle: '', linkDescription: '', linkImage: '', thumbnail: null, linkStatus: null };
@@ -92,14 +90,13 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
 }
 
 /**
- * Queues the preview of `link` inside `tx` (the job exists only if the save commits), at the
- * back of `person`'s line (issue #29). One job of a link waits at a time (the queue's
- * 'short' policy): thirty saves of one link make one fetch. Wake this process's workers with
- * `jobs.notify(PREVIEW_QUEUE)` after the commit.
+ * The preview job of `link` (send it with jobs/link-jobs.ts sendLinkJobs, inside the save's
+ * transaction: the job exists only if the save commits), at the back of `person`'s line
+ * (issue #29). One job of a link waits at a time (the queue's 'short' policy): thirty saves
+ * of one link make one fetch. Wake this process's workers with jobs/link-jobs.ts
+ * wakeFor after the commit.
  */
-export async function queuePreview(opts: PreviewOptions, tx: Tx | undefined, link: string, person: number) {
-  await sendLinkJob(opts, PREVIEW_QUEUE, turns, tx, { link, person });
-}
+export const previewJob = (link: string, person: number): LinkJobToSend => ({ queue: PREVIEW_QUEUE, line: turns, job: { link, person }, startAfterS: budgetWaitS(person) });
 
 /** Whether a failure may pass: the site was slow, unreachable or erring, or this process busy. */
 function isRetryable(e: unknown): boolean {
@@ -146,7 +143,8 @@ export type PreviewOutcome = 'ready' | 'failed' | 'delayed' | 'retrying' | 'skip
  * Works one preview job: reads the link's metadata (readMetadata: guarded fetch, cache,
  * `person`'s budget) and stores it on every source waiting for the link.
  * - Nothing waits for the link (deleted, or already served): skipped, nothing fetched.
- * - The person's budget is spent: the job is queued again 30 s later — delayed, not dropped.
+ * - The person's budget is spent: the job is queued again for its place among their coming
+ *   fetches (metadata.ts budgetTurnS) — delayed, not dropped.
  * - The site did not answer, or answered 5xx/429: sent again for later ({@link retryLater},
  *   `opts.retries` times); on the last attempt the sources are marked 'failed'.
  * - Anything else (a refused address, 4xx, not HTML, too large, too many redirects): 'failed'
@@ -161,7 +159,7 @@ export async function runPreview(db: Db, opts: PreviewOptions, data: LinkJob, jo
     meta = await readMetadata(data.link, { allowPrivate: opts.allowPrivate, shared: opts.shared, person: data.person });
   } catch (e) {
     if (e instanceof AppError && e.code === 'RATE_LIMITED') {
-      await sendLinkJob(opts, PREVIEW_QUEUE, turns, undefined, data, { startAfterS: BUDGET_DELAY_S });
+      await sendLinkJob(opts, PREVIEW_QUEUE, turns, undefined, data, { startAfterS: budgetTurnS(data.person) });
       return 'delayed';
     }
     if (isRetryable(e) && (await retryLater(opts, PREVIEW_QUEUE, turns, data, job))) return 'retrying';
@@ -191,7 +189,7 @@ export async function startPreviewWorkers(db: Db, opts: PreviewOptions) {
  *   NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
 export async function refreshPreview(db: Db, opts: PreviewOptions, m: Membership, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     await lockMembership(tx, m);
     const { rows } = await tx.execute<{ link: string | null; type: string; mode_type: string }>(
       sql`SELECT link, type, mode_type FROM sauces WHERE id = ${id} AND workspace_id = ${m.workspaceId} FOR UPDATE`,
@@ -200,8 +198,10 @@ export async function refreshPreview(db: Db, opts: PreviewOptions, m: Membership
     if (!row) throw SauceNotFoundError();
     if (row.type !== 'TEXT' || !row.link || row.mode_type !== 'Sauce') throw InvalidFormatError('This source has no link to preview.');
     await tx.execute(sql`UPDATE sauces SET link_status = 'pending' WHERE id = ${id}`);
-    await queuePreview(opts, tx, row.link, m.userId);
+    const sent = [previewJob(row.link, m.userId)];
+    await sendLinkJobs(opts, tx, sent);
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
+    return sent;
   });
-  opts.jobs.notify(PREVIEW_QUEUE);
+  wakeFor(opts.jobs, sent);
 }

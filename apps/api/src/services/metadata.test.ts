@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
-import { cachedMetadata, EMPTY_METADATA, fetchMetadata, parseMetadata, readMetadata } from './metadata.ts';
+import { budgetTurnS, budgetWaitS, cachedMetadata, EMPTY_METADATA, FETCHES_PER_MINUTE, fetchMetadata, parseMetadata, readMetadata } from './metadata.ts';
 
 const PAGE = 'https://example.com/blog/post/index.html';
 const parse = (head: string, body = '') => parseMetadata(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, PAGE);
@@ -153,5 +153,21 @@ describe('readMetadata, fetchMetadata and cachedMetadata', () => {
     // A cached result from a permissive policy is never served to a strict one.
     expect(await cachedMetadata(`${s.origin}/c`, { allowPrivate: false })).toBeUndefined();
     await expect(fetchMetadata(`${s.origin}/c`, { allowPrivate: false })).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED' });
+  });
+});
+
+describe('places of jobs put off for a spent fetch budget (issue #29)', () => {
+  it('starts at the next minute, one a second, FETCHES_PER_MINUTE a minute, each person apart', () => {
+    const now = Date.UTC(2026, 11, 2, 10, 0, 42); // 18 s before the next minute
+    expect(budgetWaitS(901, now)).toBeUndefined(); // nothing put off yet: now
+    const waits = Array.from({ length: FETCHES_PER_MINUTE + 2 }, () => budgetTurnS(901, now));
+    expect(waits.slice(0, 3)).toEqual([18, 19, 20]);
+    expect(waits[FETCHES_PER_MINUTE]).toBe(18 + 60); // the minute after: no place is given twice
+    // A new job of the same person queues after them, not now; another person's is free.
+    expect(budgetWaitS(901, now)).toBe(18 + 62);
+    expect(budgetWaitS(902, now)).toBeUndefined();
+    expect(budgetTurnS(902, now)).toBe(18);
+    // Once their places have passed, the person starts afresh.
+    expect(budgetWaitS(901, now + 5 * 60_000)).toBeUndefined();
   });
 });

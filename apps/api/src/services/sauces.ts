@@ -6,10 +6,10 @@ import DataLoader from 'dataloader';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { COUNTER_SLOTS, sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags, workspaceMembers } from '../db/schema.ts';
-import { lockLink, runAgain } from '../db/locks.ts';
+import { runAgain } from '../db/locks.ts';
 import { isoUtc as iso, isoUtc } from '../db/sql.ts';
 import { InvalidFormatError, LimitReachedError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
-import { authorizePermission, lockMembership, type Membership, shareMembership } from '../policies/workspace.ts';
+import { authorizePermission, lockMembership, type Membership, type MembershipClaim, membershipForSave } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { notifyAfterCommit, notifyWorkspace } from './events.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
@@ -18,8 +18,9 @@ import { captureFileKeys } from './capture-files.ts';
 import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms, snippetOf } from './search.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { linkKeyOf } from './duplicates.ts';
-import { COPY_QUEUE, copyColumns, queueCopy } from './link-copy.ts';
-import { PREVIEW_QUEUE, previewAtSave, type PreviewOptions, queuePreview } from './link-preview.ts';
+import { copyColumns, copyJob } from './link-copy.ts';
+import { type LinkColumns, previewAtSave, type PreviewOptions, previewJob } from './link-preview.ts';
+import { type LinkJobToSend, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
 export interface SauceRecord {
@@ -505,13 +506,13 @@ export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, f
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
-export async function createSauce(db: Db, m: Membership, input: CreateSauce, previews: PreviewOptions, plan: Plan) {
+export async function createSauce(db: Db, claim: MembershipClaim, input: CreateSauce, previews: PreviewOptions, plan: Plan) {
   const copies = previews.copies !== false;
   const link = input.type === 'TEXT' ? await previewAtSave(input.textSauce.link, previews) : null;
+  const jobs = linkJobs(link, copies, claim.userId);
   const id = await db.transaction(async (tx) => {
     // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
-    if (link?.link) await lockLink(tx, link.link, 'shared');
-    await lockForSave(tx, m, plan.sources);
+    const m = await lockForSave(tx, claim, plan.sources, link?.link ?? null);
     const [row] = await tx
       .insert(sauces)
       .values({
@@ -531,44 +532,52 @@ export async function createSauce(db: Db, m: Membership, input: CreateSauce, pre
     }
     await setTags(tx, id, m.userId, input.tagSet, true);
     await setFolders(tx, m.workspaceId, id, input.folderSet, true);
-    if (link?.linkStatus === 'pending') await queuePreview(previews, tx, link.link!, m.userId);
-    if (copies && link?.link) await queueCopy(previews, tx, link.link, m.userId);
+    await sendLinkJobs(previews, tx, jobs);
     return id;
   });
-  if (link?.linkStatus === 'pending') previews.jobs.notify(PREVIEW_QUEUE);
-  if (copies && link?.link) previews.jobs.notify(COPY_QUEUE);
+  wakeFor(previews.jobs, jobs);
   const [record] = await Promise.all([
-    getSauce(db, m.workspaceId, id),
-    notifyAfterCommit(db, m.workspaceId, { type: 'sauce', action: 'created', id, actorId: m.userId }),
+    getSauce(db, claim.workspaceId, id),
+    notifyAfterCommit(db, claim.workspaceId, { type: 'sauce', action: 'created', id, actorId: claim.userId }),
   ]);
   return record;
 }
 
 /**
- * Issue #29: takes what a save of one source into `m`'s space holds until it commits, and
- * checks the plan's `limit` (sources a space holds, null: unlimited) under it — so saves into
- * one space run side by side, and the limit still holds exactly (issue #18):
+ * The jobs a write of `link`'s columns queues (issue #23: the save never waits for them): the
+ * preview when it is still to be fetched, the copy when `copying`; `person` is whose turn
+ * they take (issue #29). Sent in one statement (jobs/link-jobs.ts sendLinkJobs).
+ */
+function linkJobs(link: LinkColumns | null, copying: boolean, person: number): LinkJobToSend[] {
+  if (!link?.link) return [];
+  return [...(link.linkStatus === 'pending' ? [previewJob(link.link, person)] : []), ...(copying ? [copyJob(link.link, person)] : [])];
+}
+
+/**
+ * Issue #29: takes what a save of one source into the claimed space holds until it commits
+ * (`link`'s lock shared, the space's lock, the role read after them: one statement,
+ * policies/workspace.ts membershipForSave), and checks the plan's `limit` (sources a space
+ * holds, null: unlimited) under it — so saves into one space run side by side, and the limit
+ * still holds exactly (issue #18):
  * - with at least COUNTER_SLOTS (16) free places: the space's lock shared and one counter
- *   slot (shareMembership). Each save in flight holds a slot of its own, so at most 15 others
- *   are in flight, each adding one source; the count read after the slot was taken (a
- *   statement of its own) plus 16 stays within the limit, whatever they commit. Should the
- *   count have grown past that meanwhile, the transaction runs again (db/locks.ts runAgain)
- *   and takes the other way;
- * - near the limit: the space's lock exclusive (lockMembership), under which no save is in
- *   flight, and the exact count.
+ *   slot. Each save in flight holds a slot of its own, so at most 15 others are in flight,
+ *   each adding one source; the count read after the slot was taken plus 16 stays within the
+ *   limit, whatever they commit. Should the count have grown past that meanwhile, the
+ *   transaction runs again (db/locks.ts runAgain) and takes the other way;
+ * - near the limit: the space's lock exclusive, under which no save is in flight, and the
+ *   exact count.
  * Writes adding several sources (imports, articles, captures) take the exclusive way.
  * @returns the membership as it is now.
  * @throws as lockMembership; LIMIT_REACHED (422) at the limit.
  */
-export async function lockForSave(tx: Tx, m: Membership, limit: number | null): Promise<Membership> {
-  const roomy = (sources: number) => limit === null || sources + COUNTER_SLOTS <= limit;
-  if (limit !== null && !roomy(await sourcesIn(tx, m.workspaceId))) {
-    const now = await lockMembership(tx, m);
-    await assertRoomFor(tx, m.workspaceId, 1, limit);
-    return now;
+export async function lockForSave(tx: Tx, claim: MembershipClaim, limit: number | null, link: string | null): Promise<Membership> {
+  const { membership, sources, exclusive } = await membershipForSave(tx, claim, link, limit);
+  if (limit === null) return membership;
+  if (exclusive) {
+    if (sources + 1 > limit) throw LimitReachedError('sources', limit);
+  } else if (sources + COUNTER_SLOTS > limit) {
+    throw runAgain('The space neared its limit while this save took its lock.');
   }
-  const { membership, sources } = await shareMembership(tx, m);
-  if (!roomy(sources)) throw runAgain('The space neared its limit while this save took its lock.');
   return membership;
 }
 
@@ -635,6 +644,7 @@ export async function updateSauce(
       : undefined;
   // A new link gets its page's copy anew (issue #21).
   const copying = previews.copies !== false && !!link?.link && newLink !== current.link;
+  const jobs = linkJobs(link ?? null, copying, m.userId);
   const removedKeys = await db.transaction(async (tx) => {
     await lockMembership(tx, m);
     await lockSauce(tx, m.workspaceId, id);
@@ -664,13 +674,11 @@ export async function updateSauce(
       .where(eq(sauces.id, id));
     if (input.tagSet) await setTags(tx, id, m.userId, input.tagSet);
     if (input.folderSet) await setFolders(tx, m.workspaceId, id, input.folderSet);
-    if (link?.linkStatus === 'pending') await queuePreview(previews, tx, link.link!, m.userId);
-    if (copying) await queueCopy(previews, tx, link!.link!, m.userId);
+    await sendLinkJobs(previews, tx, jobs);
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
     return [...(images?.removedKeys ?? []), ...captureKeys];
   });
-  if (link?.linkStatus === 'pending') previews.jobs.notify(PREVIEW_QUEUE);
-  if (copying) previews.jobs.notify(COPY_QUEUE);
+  wakeFor(previews.jobs, jobs);
   await deleteFiles(files, removedKeys);
   return getSauce(db, m.workspaceId, id);
 }

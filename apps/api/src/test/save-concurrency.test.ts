@@ -220,7 +220,7 @@ describe('the plan’s limit holds with saves side by side (issues #18, #29)', (
     for (let i = 0; i < COUNTER_SLOTS - 1; i++) {
       inFlight.push(
         await hold(t, [
-          ['SELECT * FROM share_workspace($1, $2)', [w.ws, w.editor.userId]],
+          ['SELECT * FROM lock_for_save($1, $2, NULL, NULL)', [w.ws, w.editor.userId]],
           [`INSERT INTO sauces (workspace_id, author_id, type, title) VALUES ($1, $2, 'TEXT', 'in flight')`, [w.ws, w.editor.userId]],
         ]),
       );

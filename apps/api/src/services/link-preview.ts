@@ -1,7 +1,7 @@
 import type { PreviewStatus } from '@sauce/contract/sauces';
 import type { Metadata } from '@sauce/contract/meta';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';

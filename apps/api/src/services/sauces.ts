@@ -12,6 +12,7 @@ import { InvalidFormatError, LimitReachedError, SauceNotFoundError, SaucePrivate
 import { authorizePermission, lockMembership, type Membership, type MembershipClaim, membershipForSave } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { notifyAfterCommit, notifyWorkspace } from './events.ts';
+import { forgetUnusedTags } from './tags.ts';
 import { assertFoldersInWorkspace } from './folders.ts';
 import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { captureFileKeys } from './capture-files.ts';
@@ -476,10 +477,15 @@ export async function getSauce(db: Tx, workspaceId: number, id: number): Promise
 export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[], fresh = false) {
   const unique = [...new Set(names)];
   if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
-  if (!fresh) await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId));
-  if (unique.length === 0) return;
-  await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
-  await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
+  const removed = fresh ? [] : (await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId)).returning({ name: sauceTags.name })).map((r) => r.name);
+  if (unique.length > 0) await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
+  if (unique.length > 0) await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
+  // Issue #31 item 9: a tag the source lost leaves its author's list when nothing of theirs has it.
+  const lost = removed.filter((n) => !unique.includes(n));
+  if (lost.length > 0) {
+    const [row] = await tx.select({ authorId: sauces.authorId }).from(sauces).where(eq(sauces.id, sauceId));
+    if (row) await forgetUnusedTags(tx, row.authorId, lost);
+  }
 }
 
 /**
@@ -693,7 +699,10 @@ export async function deleteSauce(db: Db, files: FileStore, m: Membership, id: n
     await lockSauce(tx, m.workspaceId, id);
     const keys = [...(await sauceImageKeys(tx, id)), ...(await captureFileKeys(tx, sql`sauce_id = ${id}`))];
     await tx.delete(sauceImages).where(eq(sauceImages.sauceId, id));
-    await tx.delete(sauces).where(eq(sauces.id, id));
+    const lost = await tx.delete(sauceTags).where(eq(sauceTags.sauceId, id)).returning({ name: sauceTags.name });
+    const [gone] = await tx.delete(sauces).where(eq(sauces.id, id)).returning({ authorId: sauces.authorId });
+    // Issue #31 item 9: its tags leave its author's list when nothing else of theirs has them.
+    if (gone) await forgetUnusedTags(tx, gone.authorId, lost.map((r) => r.name));
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'deleted', id, actorId: m.userId });
     return keys;
   });

@@ -101,6 +101,28 @@ export async function setFavorite(db: Db, userId: number, name: string, favorite
   return row;
 }
 
+/**
+ * Issue #31 item 9: removes from `authorId`'s tag list those of `names` that a write just took
+ * off their sources (a deleted source, an edit) and that no source they wrote carries any
+ * more — not favorites, and not a tag they keep otherwise (one added by hand stays until a
+ * source of theirs had it and lost it). The rows are locked first, by name (step 6 of the lock
+ * order, db/locks.ts), and whether a source still carries each is read after the locks in a
+ * statement of its own. A save of the tag into another space committing meanwhile does not
+ * lock the row (saves stay lock-free there, issue #29): the tag may then lose its row while
+ * that source carries it — the usage list shows it all the same ({@link listTagUsage} reads
+ * the names in use), renaming and deleting it work, and its next use adds the row again.
+ */
+export async function forgetUnusedTags(tx: Tx, authorId: number, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const list = sql`ARRAY[${sql.join([...new Set(names)].map((n) => sql`${n}`), sql`, `)}]::text[]`;
+  const { rows } = await tx.execute(sql`
+    SELECT name FROM tags WHERE user_id = ${authorId} AND name = ANY(${list}) AND NOT favorite ORDER BY name FOR UPDATE`);
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM tags t WHERE t.user_id = ${authorId} AND t.name = ANY(${list}) AND NOT t.favorite
+      AND NOT EXISTS (SELECT 1 FROM sauce_tags st JOIN sauces s ON s.id = st.sauce_id WHERE st.name = t.name AND s.author_id = t.user_id)`);
+}
+
 // ---------------------------------------------------------------------------------------
 // Tag management (/mypage/tags, issue #8)
 // ---------------------------------------------------------------------------------------
@@ -125,18 +147,24 @@ export async function listTagUsage(
   q: { page: number; pageSize: number; search?: string },
 ): Promise<{ results: TagUsage[]; count: number }> {
   const search = q.search ? sql`AND t.name LIKE ${`%${escapeLike(q.search.toLowerCase())}%`}` : sql``;
-  const { rows } = await db.execute<{ name: string; favorite: boolean; use_count: number; total: number }>(sql`
+  // The person's tag rows, and the names their sources carry (a row a racing delete removed, forgetUnusedTags).
+  const named = sql`
     WITH uses AS (
       SELECT st.name, count(*)::int AS n FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id
-      WHERE ${editableBy(userId)} GROUP BY st.name)
-    SELECT t.name, t.favorite, COALESCE(u.n, 0) AS use_count, count(*) OVER ()::int AS total
-    FROM tags t LEFT JOIN uses u ON u.name = t.name
-    WHERE t.user_id = ${userId} ${search}
+      WHERE ${editableBy(userId)} GROUP BY st.name),
+    named AS (
+      SELECT t.name, t.favorite, COALESCE(u.n, 0) AS use_count FROM tags t LEFT JOIN uses u ON u.name = t.name WHERE t.user_id = ${userId}
+      UNION ALL
+      SELECT u.name, false, u.n FROM uses u WHERE NOT EXISTS (SELECT 1 FROM tags t WHERE t.user_id = ${userId} AND t.name = u.name))`;
+  const { rows } = await db.execute<{ name: string; favorite: boolean; use_count: number; total: number }>(sql`
+    ${named}
+    SELECT t.name, t.favorite, t.use_count, count(*) OVER ()::int AS total FROM named t
+    WHERE true ${search}
     ORDER BY t.favorite DESC, t.name
     LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
   let total = rows[0]?.total;
   if (total === undefined) {
-    const { rows: c } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tags t WHERE t.user_id = ${userId} ${search}`);
+    const { rows: c } = await db.execute<{ n: number }>(sql`${named} SELECT count(*)::int AS n FROM named t WHERE true ${search}`);
     total = c[0]!.n;
   }
   return { results: rows.map((r) => ({ name: r.name, favorite: r.favorite, useCount: r.use_count })), count: total };
@@ -185,8 +213,8 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
     const { rows: tagRows } = await tx.execute<{ name: string; favorite: boolean }>(sql`
       SELECT name, favorite FROM tags WHERE user_id = ${userId} AND name IN (${from}, ${to}) ORDER BY name FOR UPDATE`);
     const old = tagRows.find((r) => r.name === from);
-    if (!old) throw NotFoundError('Tag not found.');
-    if (from === to) return { name: to, favorite: old.favorite, merged: false };
+    if (!old && sources.length === 0) throw NotFoundError('Tag not found.');
+    if (from === to) return { name: to, favorite: old?.favorite ?? false, merged: false };
     if (sources.length > 0) {
       const ids = idArray(sources.map((r) => r.id));
       // A source that already has the new name keeps that one.
@@ -200,7 +228,8 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
     // not be locked above, and a save may add it meanwhile (a unique violation, CI's 500).
     const { rows: merged } = await tx.execute<{ favorite: boolean; inserted: boolean }>(sql`
       INSERT INTO tags (user_id, name, favorite, created_at)
-        SELECT user_id, ${to}, favorite, created_at FROM tags WHERE user_id = ${userId} AND name = ${from}
+        VALUES (${userId}, ${to}, ${old?.favorite ?? false},
+          COALESCE((SELECT created_at FROM tags WHERE user_id = ${userId} AND name = ${from}), now()))
       ON CONFLICT (user_id, name) DO UPDATE SET favorite = tags.favorite OR excluded.favorite
       RETURNING favorite, (xmax = 0) AS inserted`);
     await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${from}`);

@@ -128,3 +128,45 @@ describe('DELETE /archive/tag/{name}', () => {
     expect((await send(u, 'DELETE', '/archive/tag/gone')).statusCode).toBe(404);
   });
 });
+
+describe('tags a source takes with it (issue #31 item 9)', () => {
+  const del = (u: TestUser, ws: number, id: number) => send(u, 'DELETE', `/archive/sauce/${ws}/${id}`);
+  const names = async (u: TestUser) => (await usage(u)).results.map((r: { name: string; useCount: number }) => `${r.name}:${r.useCount}`);
+
+  it('leave the author’s list when a delete or an edit took the last of them, favorites and other uses kept', async () => {
+    const u = await buildUser(t);
+    const a = await note(u, u.workspaceId, ['solo', 'shared', 'fav']);
+    const b = await note(u, u.workspaceId, ['shared', 'edited']);
+    await send(u, 'POST', '/archive/tag/favorite', { name: 'fav' });
+    await send(u, 'POST', '/archive/tag', { name: 'byhand' });
+    expect((await del(u, u.workspaceId, a)).statusCode).toBe(200);
+    expect(await names(u)).toEqual(['fav:0', 'byhand:0', 'edited:1', 'shared:1']);
+    expect(body(await get(u, '/archive/tag/list')).data.results.map((r: { name: string }) => r.name)).not.toContain('solo');
+    // An edit that takes a tag off: the same.
+    const edit = await send(u, 'PATCH', `/archive/sauce/${u.workspaceId}/${b}`, { tagSet: ['shared'] });
+    expect(edit.statusCode).toBe(200);
+    expect(await names(u)).toEqual(['fav:0', 'byhand:0', 'shared:1']);
+  });
+
+  it('leave the author’s list, not the deleting editor’s, when a teammate deletes the source', async () => {
+    const owner = await buildUser(t);
+    const ws = await buildWorkspace(t, owner);
+    const editor = await buildMember(t, ws, 'EDITOR');
+    const id = await note(owner, ws, ['campaign']);
+    await send(editor, 'POST', '/archive/tag', { name: 'campaign' });
+    expect((await del(editor, ws, id)).statusCode).toBe(200);
+    expect(await names(owner)).not.toContain('campaign:0');
+    expect(await names(editor)).toContain('campaign:0');
+  });
+
+  it('a name in use without its row (a save racing the delete) is still listed, renamed and deleted', async () => {
+    const u = await buildUser(t);
+    const id = await note(u, u.workspaceId, ['orphan']);
+    await t.db.$client.query(`DELETE FROM tags WHERE user_id = $1 AND name = 'orphan'`, [u.userId]);
+    expect(await usage(u)).toMatchObject({ results: [{ name: 'orphan', favorite: false, useCount: 1 }], count: 1 });
+    const renamed = await send(u, 'PATCH', '/archive/tag/orphan', { name: 'found' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await tagsOf(u, u.workspaceId, id)).toEqual(['found']);
+    expect(await names(u)).toEqual(['found:1']);
+  });
+});

@@ -2,7 +2,7 @@ import type { Folder } from '@sauce/contract/folders';
 import { ArrowLeft, ChevronsUpDown, X, MessageSquareText, PanelLeftClose, PanelLeftOpen, Puzzle, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CategoryNav } from '../features/articles/components/category-nav.tsx';
 import { useCurrentWorkspace } from '../lib/workspaces.ts';
 import { useWorkspaceStatus } from '../features/workspaces/api/get-workspaces.ts';
@@ -26,15 +26,16 @@ const AppGuideDialog = lazy(async () => ({
 
 /**
  * Builds the default list route for a folder (SPEC §2 Sidebar): folder (numeric id),
- * title and tag; undefined ones dropped; 'all' (null) removes the folder.
+ * title and the tag filter in force (`tags`, kept across folders: issue #31 item 8);
+ * 'all' (null) removes the folder.
  */
-export function folderHref(folder: Pick<Folder, 'id' | 'name'> | null, tag?: string) {
+export function folderHref(folder: Pick<Folder, 'id' | 'name'> | null, tags: readonly string[] = []) {
   const q = new URLSearchParams();
   if (folder) {
     q.set('folder', String(folder.id));
     q.set('title', folder.name);
   }
-  if (tag) q.set('tag', tag);
+  for (const tag of tags) q.append('tag', tag);
   return q.size ? `/dashboard?${q}` : '/dashboard';
 }
 
@@ -57,6 +58,7 @@ export interface SidebarProps {
 export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const location = useLocation();
   const workspace = useCurrentWorkspace();
   const { data: status } = useWorkspaceStatus(workspace?.id);
   const open = useAppStore((s) => s.sidebarOpen);
@@ -81,7 +83,9 @@ export function Sidebar({ onNavigate, drawer, onClose, categories }: SidebarProp
   const select = async (folder: Folder | null) => {
     set({ loading: true });
     try {
-      await navigate(folderHref(folder));
+      // The list's tag filter stays as the person set it (issue #31 item 8); a tag heading gives way to the folder's.
+      const tags = location.pathname === '/dashboard' ? new URLSearchParams(location.search).getAll('tag') : [];
+      await navigate(folderHref(folder, tags));
     } finally {
       set({ loading: false });
     }

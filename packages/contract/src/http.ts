@@ -7,6 +7,11 @@ export const COOKIES = {
   workspace: 'workspace_id',
   csrf: 'csrf_token',
   appleDestination: 'apple_destination',
+  /**
+   * When the access token expires, ms since the epoch — readable by the page (not a secret)
+   * so it refreshes the session before a request would meet a 401 (issue #31 item 24).
+   */
+  accessExpires: 'access_expires',
 } as const;
 export const CSRF_HEADER = 'x-csrf-token';
 

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { CsrfError, NotAuthorizedError, RateLimitedError, UnauthenticatedError } from '../errors.ts';
 import type { TokenScope } from '@sauce/contract/tokens';
-import { issueRefreshToken, knownAccessToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { ACCESS_TTL_S, issueRefreshToken, knownAccessToken, REFRESH_TTL_S, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -191,6 +191,8 @@ export async function startSession(
  * The access cookie lives as long as the refresh token, not the 15-minute access token:
  * an expired token still reaches the server, which answers TOKEN_EXPIRED, so the web app
  * knows to refresh (a vanished cookie would be a plain UNAUTHENTICATED, i.e. signed out).
+ * Beside them, readable by the page, when the access token expires (ms since the epoch), so
+ * the page refreshes first instead of meeting a 401 (issue #31 item 24).
  */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -200,6 +202,8 @@ export function setSessionCookies(
   const base = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies, httpOnly: true };
   reply.setCookie(COOKIES.access, t.accessToken, { ...base, maxAge: REFRESH_TTL_S });
   reply.setCookie(COOKIES.refresh, t.refreshToken, { ...base, path: '/api/auth/token', maxAge: REFRESH_TTL_S });
+  // Issue #31 item 24: when the access token expires, for the page to refresh before then.
+  reply.setCookie(COOKIES.accessExpires, String(Date.now() + ACCESS_TTL_S * 1000), { ...base, httpOnly: false, maxAge: REFRESH_TTL_S });
   if (t.workspaceId) {
     reply.setCookie(COOKIES.workspace, String(t.workspaceId), { ...base, httpOnly: false, maxAge: REFRESH_TTL_S });
   }
@@ -210,4 +214,5 @@ export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(COOKIES.access, { path: '/' });
   reply.clearCookie(COOKIES.refresh, { path: '/api/auth/token' });
   reply.clearCookie(COOKIES.workspace, { path: '/' });
+  reply.clearCookie(COOKIES.accessExpires, { path: '/' });
 }

@@ -46,6 +46,24 @@ export function setServerTransport(transport: ApiTransport) {
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** When this page last refreshed ahead of expiry (ms): at most once a minute, whatever the clocks say. */
+let refreshedAhead = 0;
+/** How long before the access token expires the page refreshes it, ms. */
+const REFRESH_AHEAD_MS = 60_000;
+
+/**
+ * Issue #31 item 24: refreshes the session before a request when the access token expires
+ * within a minute (the readable COOKIES.accessExpires cookie, ms since the epoch), so the
+ * request never meets a 401 — which the browser's console would log, though the refresh
+ * after it works too. Signed out (no cookie): nothing. A clock far off the server's refreshes
+ * at most once a minute; the 401 path stays the net.
+ */
+async function refreshAhead(): Promise<void> {
+  const expires = Number(readCookie(COOKIES.accessExpires));
+  if (!expires || Date.now() < expires - REFRESH_AHEAD_MS || Date.now() - refreshedAhead < REFRESH_AHEAD_MS) return;
+  refreshedAhead = Date.now();
+  await refreshSession();
+}
 
 /**
  * One refresh at a time: rotates the refresh cookie, true when a new session was issued.
@@ -107,6 +125,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     });
   let res: Response;
   try {
+    if (!serverTransport) await refreshAhead();
     res = await send();
     if (res.status === 401 && isTokenExpired(res.status, await res.clone().json().catch(() => null))) {
       if (await refreshSession()) res = await send();

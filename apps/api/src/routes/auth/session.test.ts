@@ -181,6 +181,10 @@ describe('session cookies', () => {
     expect(c.workspace_id?.httpOnly).toBeFalsy();
     expect(c.csrf_token).toMatchObject({ sameSite: 'Lax', path: '/' });
     expect(c.csrf_token?.httpOnly).toBeFalsy();
+    // Issue #31 item 24: when the access token expires (ms), readable, so the page refreshes first.
+    expect(c.access_expires).toMatchObject({ sameSite: 'Lax', path: '/', maxAge: REFRESH_TTL_S });
+    expect(c.access_expires?.httpOnly).toBeFalsy();
+    expect(Math.abs(Number(c.access_expires!.value) - (Date.now() + ACCESS_TTL_S * 1000))).toBeLessThan(60_000);
     for (const x of res.cookies) expect(x.secure, x.name).toBeFalsy(); // plain http here
   });
 

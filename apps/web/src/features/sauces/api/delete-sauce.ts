@@ -18,8 +18,12 @@ export function useDeleteSauce(workspaceId: number) {
         results: page.results.filter((s) => s.id !== id),
         count: Math.max(0, page.count - 1),
       }));
-      qc.removeQueries({ queryKey: sauceKeys.detail(workspaceId, id) });
-      await invalidateAfterSauceWrite(qc, workspaceId);
+      // A page still showing the source (the editor whose last image was removed) leaves
+      // after this: its query is neither refetched nor dropped under it — either would show
+      // 'This source does not exist' for a moment (issue #31 item 20) — and goes once unobserved.
+      const detail = sauceKeys.detail(workspaceId, id);
+      if (!qc.getQueryCache().find({ queryKey: detail, exact: true })?.getObserversCount()) qc.removeQueries({ queryKey: detail });
+      await invalidateAfterSauceWrite(qc, workspaceId, detail);
     },
   });
 }

@@ -102,6 +102,51 @@ describe('POST /account/import: formats', () => {
   });
 });
 
+describe('POST /account/import: exports from outside (issue #31)', () => {
+  it("imports Delicious's bookmarks export (JSON) with its tags, notes and dates; an item without a link is listed", async () => {
+    const u = await buildUser(t);
+    const list = [
+      { title: '네이버 D2', tags: '개발 블로그', url: 'https://d2.naver.com/home', description: '기술 글', created: '1300190400', others: 87, owner: 'minji' },
+      { title: 'A List Apart', tags: ['design', 'UX'], url: 'https://alistapart.com/', description: 'For people who make websites', created: 1262304000, others: 3, owner: 'minji' },
+      { title: 'No link', tags: '', description: '', created: '1262304000', others: 0, owner: 'minji' },
+    ];
+    const job = await importDone(u, u.workspaceId, Buffer.from(JSON.stringify(list)));
+    expect(job).toMatchObject({ status: 'done', format: 'delicious-json', total: 3, imported: 2, skipped: 1 });
+    const all = await sources(u, u.workspaceId);
+    const d2 = all.find((s) => s.textSauce.link === 'https://d2.naver.com/home');
+    expect(d2).toMatchObject({ title: '네이버 D2', textSauce: { text: '기술 글' }, createdAt: '2011-03-15T12:00:00.000Z' });
+    expect(d2.tagSet.map((x: { name: string }) => x.name)).toEqual(['개발', '블로그']);
+    const ala = all.find((s) => s.textSauce.link === 'https://alistapart.com/');
+    expect(ala).toMatchObject({ textSauce: { text: 'For people who make websites' }, createdAt: '2010-01-01T00:00:00.000Z' });
+    expect(ala.tagSet.map((x: { name: string }) => x.name)).toEqual(['design', 'ux']);
+    expect((await skipped(u, job.id)).results).toEqual([{ title: 'No link', url: null, reason: 'invalidLink' }]);
+  });
+
+  it("imports Shaarli's early export (no list around its items), its notes as notes", async () => {
+    const u = await buildUser(t);
+    const file = Buffer.from(`<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<!-- Shaarli all bookmarks export on 2013/06/11 08:00:00 -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DT><A HREF="https://www.daum.net/" ADD_DATE="1367487000" PRIVATE="1" TAGS="포털,뉴스">다음 — Daum</A>
+<DD>첫 화면
+<DT><A HREF="?WxYz-_" ADD_DATE="1370898900" PRIVATE="1" TAGS="todo">이번 주 할 일</A>
+<DD>블로그 백업하기
+`);
+    const job = await importDone(u, u.workspaceId, file);
+    expect(job).toMatchObject({ status: 'done', format: 'bookmarks-html', total: 2, imported: 2, skipped: 0 });
+    const all = await sources(u, u.workspaceId);
+    const daum = all.find((s) => s.title === '다음 — Daum');
+    expect(daum).toMatchObject({ textSauce: { link: 'https://www.daum.net/', text: '첫 화면' }, createdAt: '2013-05-02T09:30:00.000Z' });
+    expect(daum.tagSet.map((x: { name: string }) => x.name)).toEqual(['포털', '뉴스']);
+    expect(all.find((s) => s.title === '이번 주 할 일')).toMatchObject({ textSauce: { link: null, text: '블로그 백업하기' }, createdAt: '2013-06-10T21:15:00.000Z' });
+  });
+});
+
 describe('POST /account/import: limits and re-runs', () => {
   it('respects the plan (100 sources a space) and lists what did not fit', async () => {
     const u = await buildUser(t);

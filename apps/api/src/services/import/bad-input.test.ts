@@ -58,6 +58,77 @@ describe('truncated files of every format', () => {
   });
 });
 
+describe("Shaarli's early export, with no list to close (issue #31)", () => {
+  const legacy = fixture('shaarli-legacy.html').toString();
+
+  it('is read whole only when it ends at the end of a line, outside any tag or link', async () => {
+    expect(await outcome(Buffer.from(legacy))).toBe('bookmarks-html');
+    const cutAt = (s: string) => Buffer.from(legacy.slice(0, legacy.indexOf(s) + s.length));
+    // Inside a note's line, inside a tag, inside a link's title: cut short.
+    expect(await outcome(cutAt('<DD>The personal, minimal'))).toBe('IMPORT_FILE_INVALID damaged');
+    expect(await outcome(cutAt('<DT><A HREF="https://www.daum'))).toBe('IMPORT_FILE_INVALID damaged');
+    expect(await outcome(cutAt('TAGS="포털,뉴스">다음 —'))).toBe('IMPORT_FILE_INVALID damaged');
+    expect(await outcome(cutAt('TAGS="포털,뉴스">다음 — Daum</A>'))).toBe('IMPORT_FILE_INVALID damaged');
+    // Even at a line's end: inside a link's title, inside a tag.
+    expect(await outcome(Buffer.from(`${legacy}<DT><A HREF="https://x.example/" ADD_DATE="1370899000">Cut\n`))).toBe('IMPORT_FILE_INVALID damaged');
+    expect(await outcome(Buffer.from(`${legacy}<DT><A HREF="https://x.example/"\n`))).toBe('IMPORT_FILE_INVALID damaged');
+    // Its first versions' closing comment after the last item.
+    expect(await outcome(Buffer.from(`${legacy}<!-- Shaarli all bookmarks export on 2013/06/11 08:00:00-->\n`))).toBe('bookmarks-html');
+  });
+
+  it('is no way around the checks for any other file', async () => {
+    // The same file without Shaarli's marks: nothing tells it is whole.
+    expect(await outcome(Buffer.from(legacy.replace('<!-- Shaarli all bookmarks export on 2013/06/11 08:00:00 -->\n', '')))).toBe('IMPORT_FILE_INVALID damaged');
+    // Shaarli's, with a list opened and never closed.
+    expect(await outcome(Buffer.from(legacy.replace('<H1>Bookmarks</H1>\n', '<H1>Bookmarks</H1>\n<DL><p>\n')))).toBe('IMPORT_FILE_INVALID damaged');
+    // Shaarli's current export cut between two items still fails its missing </DL>.
+    const current = fixture('shaarli-export.html').toString();
+    expect(await outcome(Buffer.from(current.slice(0, current.indexOf('<DT><A HREF="/shaare/'))))).toBe('IMPORT_FILE_INVALID damaged');
+    // A relative link is a note only in Shaarli's file, and only as its permalink.
+    const other = netscape('Relative').toString().replace('https://a.example/', '/shaare/Zx9Qmw');
+    expect((await parseImport(Buffer.from(other))).entries[0]).toMatchObject({ skip: 'invalidLink', rawLink: '/shaare/Zx9Qmw' });
+    const notPermalink = legacy.replace('HREF="?WxYz-_"', 'HREF="/admin/settings"');
+    expect((await parseImport(Buffer.from(notPermalink))).entries[2]).toMatchObject({ skip: 'invalidLink', rawLink: '/admin/settings' });
+  });
+});
+
+describe("Delicious's export with broken items (issue #31)", () => {
+  const item = (i: number, extra: object = {}) => ({ title: `D${i}`, tags: 'a,b', url: `https://d.example/${i}`, description: '', created: '1262304000', others: 0, owner: 'minji', ...extra });
+
+  it('lists an item without a link as not imported, with its reason, and imports the rest', async () => {
+    const { url: _gone, ...noUrl } = item(1);
+    const list = [item(0), noUrl, item(2, { url: '' }), item(3, { url: 'ftp://d.example/3' }), item(4)];
+    const { format, entries } = await parseImport(Buffer.from(JSON.stringify(list)));
+    expect(format).toBe('delicious-json');
+    expect(entries.map((e) => [e.title, e.link, e.skip ?? null])).toEqual([
+      ['D0', 'https://d.example/0', null],
+      ['D1', null, 'invalidLink'],
+      ['D2', null, 'invalidLink'],
+      ['D3', null, 'invalidLink'],
+      ['D4', 'https://d.example/4', null],
+    ]);
+    expect(entries[3]!.rawLink).toBe('ftp://d.example/3');
+    // Each its own entry (its own key), so the report lists each.
+    expect(new Set(entries.map((e) => e.key)).size).toBe(5);
+  });
+
+  it('takes items past the first 50 as they come: a null is empty, a bad date dropped, never a crash', async () => {
+    const list: unknown[] = Array.from({ length: 50 }, (_, i) => item(i));
+    list.push(null, item(51, { created: { not: 'a date' }, tags: 7 }), 'text');
+    const { entries } = await parseImport(Buffer.from(JSON.stringify(list)));
+    expect(entries).toHaveLength(53);
+    expect(entries[50]!.skip).toBe('empty');
+    expect(entries[51]).toMatchObject({ link: 'https://d.example/51', tags: [], createdAt: null, changes: [{ code: 'dateDropped', value: '[object Object]' }] });
+    expect(entries[52]!.skip).toBe('empty');
+  });
+
+  it('a list of some other reader whose later item it cannot read is refused as damaged (400), not the reader’s crash', async () => {
+    const pinboard: unknown[] = Array.from({ length: 50 }, (_, i) => ({ href: `https://p.example/${i}`, description: `P${i}`, extended: '', time: '2020-01-01T00:00:00Z', tags: '', hash: 'h' }));
+    pinboard.push(null);
+    expect(await outcome(Buffer.from(JSON.stringify(pinboard)))).toBe('IMPORT_FILE_INVALID damaged');
+  });
+});
+
 describe('hostile archives and documents', () => {
   it('refuses a ZIP bomb and path traversal in an Omnivore export as in Sauce’s', async () => {
     expect(await outcome(zipOf('metadata_0_to_1.json', Buffer.alloc(0), { declared: 100, body: deflatedZeros(4096) }))).toBe('IMPORT_FILE_INVALID damaged');

@@ -107,6 +107,72 @@ describe('Netscape bookmarks HTML, every dialect', () => {
     ]);
   });
 
+  it("Shaarli's export (v0.12 on): the <H1> naming the export, PRIVATE and TAGS, <DT>/<DD> closed, a note's relative permalink read as a note", async () => {
+    const { format, entries } = await read('shaarli-export.html');
+    expect(format).toBe('bookmarks-html');
+    expect(entries.map((e) => ({ title: e.title, link: e.link, tags: e.tags, text: e.text, createdAt: e.createdAt, folders: e.folders }))).toEqual([
+      {
+        title: '대한민국 정책브리핑 — 오늘의 정책',
+        link: 'https://www.korea.kr/news/policyNewsView.do?newsId=148900000',
+        tags: ['정책', '뉴스'],
+        text: '주간 정책 요약.\n토요일에 다시 읽기',
+        createdAt: '2026-11-30T09:00:00.000Z',
+        folders: undefined,
+      },
+      {
+        title: 'Shaarli documentation',
+        link: 'https://shaarli.readthedocs.io/en/master/',
+        tags: ['selfhosted', 'docs', 'php'],
+        text: 'Minimalist bookmarking, no database',
+        createdAt: '2025-03-14T05:30:00.000Z',
+        folders: undefined,
+      },
+      { title: '장보기 메모', link: null, tags: ['메모'], text: '- 두부\n- 김치', createdAt: '2024-07-01T12:00:00.000Z', folders: undefined },
+      { title: 'HTML 5.2', link: 'https://www.w3.org/TR/html52/', tags: [], text: '', createdAt: '2019-02-03T04:05:06.000Z', folders: undefined },
+    ]);
+    expect(entries.every((e) => !e.skip)).toBe(true);
+    expect(entries[1]!.changes).toEqual([{ code: 'tagCleaned', from: 'self-hosted', to: 'selfhosted' }]);
+  });
+
+  it("Shaarli's early export (refused as damaged before): <DT> items with no list around them, '?hash' notes", async () => {
+    const { format, entries } = await read('shaarli-legacy.html');
+    expect(format).toBe('bookmarks-html');
+    expect(entries.map((e) => [e.title, e.link, e.tags, e.text, e.createdAt])).toEqual([
+      [
+        'Shaarli - sebsauvage.net',
+        'https://sebsauvage.net/wiki/doku.php?id=php:shaarli',
+        ['shaarli', 'php', 'selfhosted'],
+        'The personal, minimalist, super-fast, no-database delicious clone.\nWorks with a single PHP file.',
+        '2013-05-01T08:00:00.000Z',
+      ],
+      ['다음 — Daum', 'https://www.daum.net/', ['포털', '뉴스'], '', '2013-05-02T09:30:00.000Z'],
+      ['Note: 이번 주 할 일', null, ['todo'], '블로그 백업하기', '2013-06-10T21:15:00.000Z'],
+    ]);
+    expect(entries.every((e) => !e.skip && !e.folders)).toBe(true);
+  });
+
+  it("Shaarli's extended export: the permalink and thumbnail it writes in a note are not bookmarks; a link in a note keeps its words", async () => {
+    const file = Buffer.from(`<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Links</TITLE>
+<H1>Shaarli export of public bookmarks on Sat, 06 Jun 20 15:50:59 +0200</H1>
+<DL><p>
+<DT><A HREF="https://www.bbc.com/future/article/20190213-fish-pirates" ADD_DATE="1591451445" PRIVATE="0" TAGS="story,oceans">The hunt for the fish pirates</A>
+
+<DD>A rogue fishing vessel, caught at last.
+<A HREF="https://links.example/?JVvqCA"><IMG SRC="https://links.example/cache/thumb/290c/c975.jpg"/></A>
+<DT><A HREF="https://ko.wikipedia.org/wiki/한글" ADD_DATE="1591451500" PRIVATE="0" TAGS="한글">한글 - 위키백과</A>
+
+<DD>See <a href="https://www.hangeul.go.kr/">the museum</a> too.
+</DL><p>
+`);
+    const { entries } = await read(file);
+    expect(entries.map((e) => [e.title, e.link, e.text, e.tags])).toEqual([
+      ['The hunt for the fish pirates', 'https://www.bbc.com/future/article/20190213-fish-pirates', 'A rogue fishing vessel, caught at last.', ['story', 'oceans']],
+      ['한글 - 위키백과', 'https://ko.wikipedia.org/wiki/%ED%95%9C%EA%B8%80', 'See the museum too.', ['한글']],
+    ]);
+  });
+
   it("Scuttle: the note in its description attribute, 'system:unfiled' is no tag, lower-case </a>", async () => {
     const { entries } = await read('scuttle.html');
     expect(entries.map((e) => [e.title, e.text, e.tags])).toEqual([
@@ -224,6 +290,31 @@ describe('read-later services', () => {
     expect(entries[0]).toMatchObject({ title: 'Cascading Style Sheets', text: "W3C's CSS home", tags: ['css', 'webstandards'], createdAt: '2009-01-01T00:00:00.000Z' });
   });
 
+  it("Delicious's bookmarks export (JSON, refused as 'not a file Sauce can import' before): description the note, created in seconds, tags at commas, at spaces or a list", async () => {
+    const { format, entries } = await read('delicious-export.json');
+    expect(format).toBe('delicious-json');
+    expect(entries.map((e) => ({ title: e.title, link: e.link, tags: e.tags, text: e.text, createdAt: e.createdAt }))).toEqual([
+      {
+        title: 'A List Apart',
+        link: 'https://alistapart.com/',
+        tags: ['design', 'ux', 'webstandards'],
+        text: 'For people who make websites',
+        createdAt: '2010-01-01T00:00:00.000Z',
+      },
+      {
+        title: '네이버 D2 — 개발자 블로그',
+        link: 'https://d2.naver.com/home',
+        tags: ['개발', '블로그', '네이버'],
+        text: '네이버 개발자들의 기술 글',
+        createdAt: '2011-03-15T12:00:00.000Z',
+      },
+      { title: 'Smashing Magazine', link: 'https://www.smashingmagazine.com/', tags: ['design', 'css'], text: '', createdAt: '2012-08-20T18:45:00.000Z' },
+      { title: '브런치 — 좋은 글이 모이는 곳', link: 'https://brunch.co.kr/', tags: [], text: '읽을거리\n주말에 다시 보기', createdAt: '2009-05-05T05:05:05.000Z' },
+    ]);
+    expect(entries[0]!.changes).toEqual([{ code: 'tagCleaned', from: 'web standards', to: 'webstandards' }]);
+    expect(entries.slice(1).every((e) => !e.changes && !e.skip)).toBe(true);
+  });
+
   it('Karakeep JSON: links, notes, lists as nested folders; its files listed as not imported', async () => {
     const { format, byTitle } = await read('karakeep.json');
     expect(format).toBe('karakeep-json');
@@ -299,6 +390,18 @@ describe('recognition by shape', () => {
     // A CSV with only url and title columns is no product's export.
     expect(await reason(Buffer.from('url,title\nhttps://a.example,A\n'))).toBe('unsupported');
     expect(await reason(Buffer.from('<!doctype html><html><body><a href="https://x.example">x</a></body></html>'))).toBe('unsupported');
+  });
+
+  it("never takes a list for Delicious's export for its common keys alone", async () => {
+    const item = { title: 'A', url: 'https://a.example/', description: '', tags: 'a,b', created: '1262304000' };
+    // Without Delicious's own `others` or `owner`: any app's list of links.
+    expect(await reason(Buffer.from(JSON.stringify([item])))).toBe('unsupported');
+    expect(await reason(Buffer.from(JSON.stringify([{ ...item, owner: 'minji' }])))).toBe('delicious-json');
+    // `created` as an ISO date, or a link that is not text: not Delicious's.
+    expect(await reason(Buffer.from(JSON.stringify([{ ...item, owner: 'minji', created: '2010-01-01T00:00:00Z' }])))).toBe('unsupported');
+    expect(await reason(Buffer.from(JSON.stringify([{ ...item, owner: 'minji', url: 42 }])))).toBe('unsupported');
+    // Not one link in the list.
+    expect(await reason(Buffer.from(JSON.stringify([{ ...item, owner: 'minji', url: '' }])))).toBe('unsupported');
   });
 
   it('never takes a JSON for Karakeep for its `bookmarks` key alone', async () => {

@@ -69,6 +69,8 @@ export interface ReadPage {
   pocketLinks: number;
   /** The sections (`<h1>`) links were found under. */
   sections: Set<string>;
+  /** The page ends inside a link (`<A HREF>` without its `</A>`): a file cut short. */
+  endsInLink: boolean;
 }
 
 /**
@@ -80,7 +82,10 @@ export interface ReadPage {
  * or `<p>` deepen nothing; lists nested deeper than MAX_LIST_DEPTH are refused. Time and
  * memory are linear in the file (issue #18).
  * - A link's title is the text inside it; its note, the text of a `<DD>` right after it
- *   (Netscape: right after its `<DT>`), outside any list or item inside that `<DD>`.
+ *   (Netscape: right after its `<DT>`), outside any list or item inside that `<DD>`. An
+ *   `<A>` written in a note (Shaarli's extended export adds each bookmark's permalink and
+ *   thumbnail there; its notes are the person's own HTML) is part of the note, its text
+ *   kept, not a bookmark.
  * - Folders: a list opened after an `<H3>` (with only a `<DD>` description between) is that
  *   folder's contents, so a link's path is the names of the folders around it. An `<H3>`
  *   marked `PERSONAL_TOOLBAR_FOLDER` or `UNFILED_BOOKMARKS_FOLDER` (the bookmarks bar, other
@@ -90,7 +95,7 @@ export interface ReadPage {
  * @throws IMPORT_FILE_INVALID (400, 'tooDeep', `details.limit`).
  */
 export function readPage(text: string, max: number, sections: boolean): ReadPage {
-  const page: ReadPage = { links: [], count: 0, dated: false, dtLinks: 0, liLinks: 0, pocketLinks: 0, sections: new Set() };
+  const page: ReadPage = { links: [], count: 0, dated: false, dtLinks: 0, liLinks: 0, pocketLinks: 0, sections: new Set(), endsInLink: false };
   const stack: Open[] = [];
   let lists = 0;
   /** The link just closed, and the depth at which the `<DD>` of its note would open. */
@@ -126,7 +131,10 @@ export function readPage(text: string, max: number, sections: boolean): ReadPage
     const at = stack.findLastIndex((el) => el.name === name);
     if (at !== -1) while (stack.length > at) pop();
   };
+  /** The innermost list or item open: where a link opened now would sit. */
+  const itemHere = () => stack.findLast((e) => ITEM_PARTS.has(e.name) || LISTS.has(e.name))?.name;
   const open = (name: string, attrs: Map<string, string> | null) => {
+    if (name === 'a' && itemHere() === 'dd') return; // a link inside a note is the note's
     if (name === 'a') closeTo('a');
     else if (ITEM_PARTS.has(name)) {
       while (stack.length && (stack.at(-1)!.name === 'a' || HEADINGS.has(stack.at(-1)!.name) || ITEM_PARTS.has(stack.at(-1)!.name))) pop();
@@ -147,7 +155,7 @@ export function readPage(text: string, max: number, sections: boolean): ReadPage
     if (name === 'a' && attrs?.has('href')) {
       if (attrs.has('add_date') || attrs.has('time_added')) page.dated = true;
       if (attrs.has('time_added')) page.pocketLinks++;
-      const item = stack.findLast((e) => ITEM_PARTS.has(e.name) || LISTS.has(e.name))?.name;
+      const item = itemHere();
       if (item === 'dt') page.dtLinks++;
       else if (item === 'li') page.liLinks++;
       if (section !== null) page.sections.add(section);
@@ -210,6 +218,7 @@ export function readPage(text: string, max: number, sections: boolean): ReadPage
   );
   tokenizer.write(text);
   tokenizer.end();
+  page.endsInLink = stack.some((el) => el.link);
   return page;
 }
 
@@ -230,9 +239,45 @@ const headOf = (text: string, n = 4096) => text.slice(0, n).toLowerCase();
 export const isNetscape = (text: string) => /<!doctype\s+netscape-bookmark-file-1>/.test(headOf(text, 2048));
 
 /**
+ * Shaarli's marks on its Netscape export, at its top or (its first versions) its end: the
+ * comment `<!-- Shaarli all bookmarks export on 2013/05/01 10:00:00 -->`, or, in its later
+ * versions' template, the heading `<H1>Shaarli export of all bookmarks on Tue, 01 Dec 26 10:00:00 +0100</H1>`
+ * (`all`, `public` or `private`; Shaarli's export.bookmarks.html template and index.php).
+ */
+const SHAARLI_MARK = /<!--\s*shaarli (all|public|private) bookmarks export on [^>]*-->|<h1>\s*shaarli export of (all|public|private) bookmarks on /;
+
+/** Whether a page is Shaarli's export, by its marks ({@link SHAARLI_MARK}). */
+const isShaarli = (text: string) => SHAARLI_MARK.test(headOf(text)) || SHAARLI_MARK.test(text.slice(-300).toLowerCase());
+
+/**
+ * The link Shaarli's export gives a note (a bookmark without a link of its own): its
+ * permalink, relative — `?Zx9Qmw` (early versions) or `/shaare/Zx9Qmw` (later ones), six
+ * characters of a CRC32 in URL-safe base64 — unless the person asked for the instance's
+ * address before it (then it is a link like any other).
+ */
+const SHAARLI_NOTE = /^\/?(\?|shaare\/)[\w-]{6}$/;
+
+/**
+ * Whether a Netscape page is a whole Shaarli export of the early shape (sebsauvage's Shaarli
+ * and the community's first versions, before the export template): `<DT>` items written one per line with no list around
+ * them, and nothing after the last one but its line break (or, in the first versions, the
+ * export's closing comment) — so no closing tag tells it is whole. It is taken as whole
+ * when it bears Shaarli's marks ({@link isShaarli}), has no list at all, holds its links in
+ * `<DT>` items only, and ends at the end of a line, outside any tag or link; a file cut
+ * inside a link, a tag or a line is still refused. (A cut exactly at the end of a line
+ * cannot be told from the file's end: the export gives nothing else to tell it by.)
+ */
+function wholeListlessShaarli(text: string, page: ReadPage): boolean {
+  if (!isShaarli(text) || page.endsInLink || page.dtLinks !== page.count) return false;
+  const tail = text.slice(-200);
+  if (!/\n\s*$/.test(tail) || /<[a-z!/][^>]*$/i.test(tail)) return false;
+  return count(text, /<(dl|ul|ol)[\s>]/gi) === 0;
+}
+
+/**
  * Which bookmarks page `text` is, by its shape, and its links:
  * - 'bookmarks-html' — Netscape's file: its DOCTYPE, or links in `<DT>` items of `<DL>`
- *   lists with `ADD_DATE`s;
+ *   lists with `ADD_DATE`s (Shaarli's exports among them);
  * - 'pocket-html' — links in `<li>` items of `<ul>` lists carrying Pocket's `time_added`
  *   under `<h1>` sections ('Unread', 'Read Archive');
  * - 'instapaper-html' — a page titled 'Instapaper: Export' whose links sit in `<li>` items
@@ -253,11 +298,13 @@ export function recognisePage(text: string): { format: ImportFormat; page: ReadP
 /**
  * The entries of a recognised bookmarks page. A page whose lists do not close, or that does
  * not end with a list's or the page's closing tag (cut short), is refused whole, so nothing
- * of a damaged file is imported.
+ * of a damaged file is imported — but for Shaarli's early export, which has neither list nor
+ * closing tag ({@link wholeListlessShaarli}).
  * - Netscape: `ADD_DATE` in seconds, milliseconds or microseconds (Google Bookmarks);
  *   `TAGS` split at commas; the note from the `<DD>` after the link, or Scuttle's
  *   `description` attribute; Raindrop's `DATA-COVER` as the preview image; folders from
- *   the `<H3>`s around it.
+ *   the `<H3>`s around it. In Shaarli's export, a note's relative permalink
+ *   ({@link SHAARLI_NOTE}) is no link: the note comes in as a note, its title and text.
  * - Pocket: `time_added` in seconds, `tags` at commas; its sections are reading states, not folders.
  * - Instapaper: its sections are its folders ('Unread' and 'Archive' are states).
  * @throws IMPORT_FILE_INVALID ('damaged', 'noEntries'); LIMIT_REACHED over 10,000 links.
@@ -265,7 +312,8 @@ export function recognisePage(text: string): { format: ImportFormat; page: ReadP
 export function pageEntries(text: string, format: ImportFormat, page: ReadPage, assertCount: (n: number) => void): ImportEntry[] {
   // Every exporter ends its page with its list's or the page's closing tag; a file that ends
   // elsewhere was cut short (even between two folders, where the lists still balance).
-  if (!/<\/(dl|ul|ol|body|html)\s*>\s*(<\/?p>\s*)*$/i.test(text.slice(-200))) throw ImportFileInvalidError('damaged');
+  const closed = /<\/(dl|ul|ol|body|html)\s*>\s*(<\/?p>\s*)*$/i.test(text.slice(-200));
+  if (!closed && !(format === 'bookmarks-html' && wholeListlessShaarli(text, page))) throw ImportFileInvalidError('damaged');
   for (const tag of format === 'bookmarks-html' ? ['dl'] : ['dl', 'ul', 'ol']) {
     if (count(text, new RegExp(`<${tag}[\\s>]`, 'gi')) !== count(text, new RegExp(`</${tag}\\s*>`, 'gi'))) {
       throw ImportFileInvalidError('damaged');
@@ -273,11 +321,13 @@ export function pageEntries(text: string, format: ImportFormat, page: ReadPage, 
   }
   assertCount(page.count);
   if (page.links.length === 0) throw ImportFileInvalidError('noEntries');
+  const shaarli = format === 'bookmarks-html' && isShaarli(text);
   return page.links.map(({ attrs, title, note, path }) => {
     const folders = format === 'bookmarks-html' ? path : path.filter((p, i) => i > 0 || !STATE_SECTIONS.has(p.toLowerCase()));
+    const href = attrs.get('href');
     return makeEntry({
       title: title.join(''),
-      url: attrs.get('href'),
+      url: shaarli && href && SHAARLI_NOTE.test(href.trim()) ? null : href,
       text: note.join('').trim() || attrs.get('description'),
       tags: (attrs.get('tags') ?? '').split(','),
       date: { value: attrs.get('add_date') ?? attrs.get('time_added'), kind: 'epoch' },

@@ -138,19 +138,73 @@ const pinboard: JsonFormat = {
   },
 };
 
+/** Whether `v` is a date in seconds since 1970 as Delicious's export writes it: a number, or digits in a string ('' when none). */
+const isEpochSeconds = (v: unknown) => isNum(v) || (isStr(v) && /^\s*\d*\s*$/.test(v));
+
 /**
- * Delicious's JSON (its feeds' and export's format): `[{ u (link), d (title), n (note),
- * dt (ISO date), t (tags), a (author) }]`.
+ * Delicious's tags: a list of tags, or one string of them — comma-separated, or
+ * space-separated when it has no comma (both were written by Delicious's exports over the
+ * years); anything else is no tags.
+ */
+function deliciousTags(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (!isStr(v)) return [];
+  return v.includes(',') ? v.split(',') : v.split(/\s+/);
+}
+
+/** An item of Delicious's feed JSON: `{ u, d, n, dt, t: string[], a }`. */
+const deliciousFeedItem = (o: Obj) => isStr(o.u) && isStr(o.d) && isStr(o.dt) && strOrNull(o.n) && (o.t === undefined || Array.isArray(o.t));
+
+/**
+ * An item of Delicious's bookmarks export: `{ title, url, description, tags, created,
+ * others, owner }` — the same keys and types for each item, one of Delicious's own `others`
+ * (how many others saved the link) or `owner`; `url` may be missing from a broken item
+ * (listed as not imported), never of another type. Only the first items are looked at
+ * (everyItem); the reader takes any item after them as it comes.
+ */
+const deliciousExportItem = (o: Obj) =>
+  strOrNull(o.url) &&
+  strOrNull(o.title) &&
+  strOrNull(o.description) &&
+  'created' in o &&
+  isEpochSeconds(o.created) &&
+  (o.tags === undefined || o.tags === null || isStr(o.tags) || Array.isArray(o.tags)) &&
+  (isNum(o.others) || isStr(o.owner));
+
+/**
+ * Delicious's JSON, in either of its shapes:
+ * - its feeds' (and the v2 API's) `[{ u (link), d (title), n (note), dt (ISO date),
+ *   t (tags), a (author) }]`;
+ * - its bookmarks export, `[{ title, url, description (the note), tags ('design,ux', 'design
+ *   ux' or a list: {@link deliciousTags}), created (seconds since 1970, as a number or in a
+ *   string), others (a count), owner (the account's name) }]`. An item of it without a link
+ *   (no `url`, or an empty one) is listed as not imported ('invalidLink'), not made a note:
+ *   Delicious saved links only; an item that is not an object at all, as 'empty'.
  */
 const delicious: JsonFormat = {
   format: 'delicious-json',
-  shape: (json) => everyItem(json, (o) => isStr(o.u) && isStr(o.d) && isStr(o.dt) && strOrNull(o.n) && (o.t === undefined || Array.isArray(o.t))),
+  shape: (json) => everyItem(json, deliciousFeedItem) || (everyItem(json, deliciousExportItem) && json.some((o) => isObj(o) && clean(o.url) !== '')),
   entries(json, count) {
-    const list = json as Obj[];
+    const list = json as unknown[];
     count(list.length);
-    return list.map((o) =>
-      makeEntry({ title: o.d, url: o.u, text: o.n, tags: Array.isArray(o.t) ? (o.t as unknown[]) : [], date: { value: o.dt, kind: 'iso' } }),
-    );
+    if (everyItem(json, deliciousFeedItem)) {
+      return list.map((o) =>
+        isObj(o)
+          ? makeEntry({ title: o.d, url: o.u, text: o.n, tags: Array.isArray(o.t) ? (o.t as unknown[]) : [], date: { value: o.dt, kind: 'iso' } })
+          : makeEntry({ title: null }),
+      );
+    }
+    return list.map((o) => {
+      if (!isObj(o)) return makeEntry({ title: null });
+      const entry: RawEntry = {
+        title: o.title,
+        url: o.url,
+        text: o.description,
+        tags: deliciousTags(o.tags),
+        date: { value: o.created, kind: 'epoch' },
+      };
+      return makeEntry(clean(o.url) ? entry : { ...entry, skip: 'invalidLink' });
+    });
   },
 };
 

@@ -5,7 +5,7 @@ import { looksLikeZip, openZip, ZipFormatError, type ZipArchive } from '../../li
 import { csvEntries, csvFormatsOf } from './csv.ts';
 import { clean, clip, cleanTags, dateOf, imageKey, makeEntry, mergeRepeats, type ImportEntry } from './entry.ts';
 import { pageEntries, recognisePage } from './html.ts';
-import { JSON_FORMATS, omnivore, omnivoreEntry } from './json.ts';
+import { JSON_FORMATS, omnivore, omnivoreEntry, type JsonFormat } from './json.ts';
 
 export { checkLink, cleanTags, imageKey, linkKey, noteKey, type ImportEntry } from './entry.ts';
 export { MAX_LIST_DEPTH } from './html.ts';
@@ -262,6 +262,23 @@ async function readZip(data: Buffer, check: (f: ImportFormat) => ImportFormat): 
 // Recognition
 // ---------------------------------------------------------------------------------------
 
+/**
+ * The entries of a JSON document of `format`'s shape. A format's shape is told from its
+ * first items (json.ts everyItem); an item after them of another shape (a `null`, a string
+ * where a list was) that its reader cannot read makes the document refused as
+ * damaged (IMPORT_FILE_INVALID 400), never the reader's crash (which the server could only
+ * answer 503, as if trying again might help).
+ * @throws IMPORT_FILE_INVALID ('damaged', and what the format's reader throws); LIMIT_REACHED.
+ */
+function jsonEntries(format: JsonFormat, json: unknown): ImportEntry[] {
+  try {
+    return format.entries(json, assertEntryCount);
+  } catch (e) {
+    if (e instanceof TypeError) throw ImportFileInvalidError('damaged');
+    throw e;
+  }
+}
+
 /** The first line of a text. */
 const firstLine = (text: string) => {
   const end = text.search(/\r?\n/);
@@ -272,8 +289,9 @@ const firstLine = (text: string) => {
  * Reads an import file (issue #8 "Your data", issue #22), deciding its format from its
  * content, never its name, by its shape (see each reader): a ZIP is Sauce's export or
  * Omnivore's; JSON is Sauce's export document or one of json.ts's formats (Chrome, Firefox,
- * Pinboard, Delicious, Omnivore, wallabag, Karakeep, Readability, Linkwarden); HTML is a
- * bookmarks page (html.ts: Netscape's, Pocket's, Instapaper's); a CSV is Pocket's,
+ * Pinboard, Delicious's feed and export, Omnivore, wallabag, Karakeep, Readability,
+ * Linkwarden); HTML is a bookmarks page (html.ts: Netscape's — Shaarli's early list-less
+ * export included —, Pocket's, Instapaper's); a CSV is Pocket's,
  * Instapaper's or Raindrop's by its header. A file fitting two shapes is refused
  * ('ambiguous'), and so is anything else ('unsupported', its message listing the formats).
  * When `claimed` is given, a file whose content says otherwise is refused. Nothing is
@@ -309,7 +327,7 @@ export async function parseImport(data: Buffer, claimed?: ImportFormat): Promise
     if (fits.length > 1) throw ambiguous(fits.map((f) => f.format));
     if (fits.length === 0) throw Array.isArray(json) && json.length === 0 ? ImportFileInvalidError('noEntries') : unsupported('json');
     const format = check(fits[0]!.format);
-    const entries = fits[0]!.entries(json, assertEntryCount);
+    const entries = jsonEntries(fits[0]!, json);
     if (entries.length === 0) throw ImportFileInvalidError('noEntries');
     return { format, entries: mergeRepeats(entries), keepFile: false };
   }

@@ -111,6 +111,25 @@ describe('useLeaveGuard with a draft (SPEC §2 DraftConfirm)', () => {
     expect(router.state.location.pathname).toBe('/elsewhere');
   });
 
+  it('continuing a saved draft, says leaving loses the changes since and keeps that draft, and leaves it so (issue #31 item 15)', async () => {
+    const older: TextDraft = { type: 'TEXT', title: 'Older draft', text: '', link: null, tagSet: [], folderSet: [], savedAt: new Date().toISOString() };
+    saveDraft(7, older);
+    renderEditor({ when: true, onSaveDraft: vi.fn(), fromDraft: true });
+    leaveViaLink();
+    const dialog = await screen.findByRole('dialog', { name: DRAFT_CONFIRM });
+    expect(dialog.textContent).toContain('The draft you saved before stays.');
+    expect(dialog.textContent).not.toContain('this source will be deleted');
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeTruthy();
+    expect(loadDraft(7)).toMatchObject({ title: 'Older draft' });
+  });
+
+  it('a new source’s dialog says leaving deletes it', async () => {
+    renderEditor({ when: true, onSaveDraft: vi.fn() });
+    leaveViaLink();
+    expect((await screen.findByRole('dialog', { name: DRAFT_CONFIRM })).textContent).toContain('this source will be deleted');
+  });
+
   it('closing the dialog (Escape) stays, and asks again next time', async () => {
     const onSaveDraft = vi.fn();
     const router = renderEditor({ when: true, onSaveDraft });

@@ -23,6 +23,8 @@ export interface LeaveGuardOptions {
    * before calling `onSaveDraft`. Not waited for when the tab closes (the page is going).
    */
   settle?: () => Promise<void>;
+  /** The page continues a saved draft: DraftConfirm says leaving keeps it (issue #31 item 15). */
+  fromDraft?: boolean;
 }
 
 /** Set by {@link allowLeave}: the next navigation a guard sees goes through without asking. */
@@ -47,7 +49,7 @@ export function allowLeave(): void {
  * Changing only the hash is not leaving. Needs a data router (createBrowserRouter /
  * createMemoryRouter) and the app's dialog hosts (DialogHost, DraftConfirmHost) mounted.
  */
-export function useLeaveGuard({ when, onSaveDraft, settle }: LeaveGuardOptions): void {
+export function useLeaveGuard({ when, onSaveDraft, settle, fromDraft = false }: LeaveGuardOptions): void {
   const { t } = useTranslation('sauces');
   const saveRef = useRef(onSaveDraft);
   const settleRef = useRef(settle);
@@ -83,8 +85,8 @@ export function useLeaveGuard({ when, onSaveDraft, settle }: LeaveGuardOptions):
   useEffect(() => {
     if (blocker.state !== 'blocked' || asked.current === blocker) return;
     asked.current = blocker;
-    void decide(blocker, saveRef.current, settleRef.current, t);
-  }, [blocker, t]);
+    void decide(blocker, saveRef.current, settleRef.current, t, fromDraft);
+  }, [blocker, t, fromDraft]);
 
   useEffect(() => {
     if (!when) return;
@@ -117,6 +119,7 @@ async function decide(
   onSaveDraft: (() => void) | undefined,
   settle: (() => Promise<void>) | undefined,
   t: TFunction<'sauces'>,
+  fromDraft: boolean,
 ) {
   if (!onSaveDraft) {
     const leave = await confirmDialog({
@@ -130,7 +133,7 @@ async function decide(
     else blocker.reset();
     return;
   }
-  const choice = await draftConfirmDialog();
+  const choice = await draftConfirmDialog({ fromDraft });
   if (choice === 'stay') return blocker.reset();
   if (choice === 'leave') return blocker.proceed();
   if (settle) {

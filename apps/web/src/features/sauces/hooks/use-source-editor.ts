@@ -42,5 +42,5 @@ export function useSourceEditor({ mode, workspaceId, sauce, fromDraft, dirty, to
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useLeaveGuard({ when: dirty, onSaveDraft: sauce ? undefined : () => saveDraft(workspaceId, toDraft()), settle });
+  useLeaveGuard({ when: dirty, onSaveDraft: sauce ? undefined : () => saveDraft(workspaceId, toDraft()), settle, fromDraft: !!fromDraft && !sauce });
 }

@@ -5,14 +5,12 @@ import type { CheerioAPI } from 'cheerio';
 import { RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 import { memoryState, type SharedState } from '../lib/shared-state.ts';
+import { contentImages, decodeHTML, isPixelOrFavicon, looksLikeIcon, microdataImages } from './page-image.ts';
 
 // cheerio is loaded on first use rather than at start (issue #11 item 7: an idle server's
 // memory), with require since this parsing is synchronous.
 const load = createRequire(import.meta.url);
 export const cheerio = () => load('cheerio') as typeof import('cheerio');
-/** HTML entities decoded (`&amp;` → `&`), the decoder's tables loaded with the first page's JSON-LD. */
-const decodeHTML = (text: string) =>
-  (load('entities/lib/decode.js') as typeof import('entities/lib/decode.js')).decodeHTML(text);
 
 export const EMPTY_METADATA: Metadata = Object.freeze({ title: '', description: '', image: '' });
 
@@ -24,10 +22,6 @@ export const METADATA_LIMITS = {
   imageUrlLength: LIMITS.linkLength,
   /** SPEC §9: metadata cache lifetime, 3,600,000 ms. */
   cacheMs: LIMITS.metadataCacheMs,
-  /** An <img> with width/height attributes at least this big is a "large image", px. */
-  largeImagePx: 200,
-  /** An <img> with a width or height attribute below this is an icon or a pixel, px. */
-  tinyImagePx: 50,
 } as const;
 
 /** Media types whose bodies are parsed; everything else yields empty metadata. */
@@ -204,12 +198,15 @@ function metaTags($: CheerioAPI): Map<string, string> {
 
 type LdNode = Record<string, unknown>;
 
+/** The `@type`s of a JSON-LD object (a string or an array of them). */
+const ldTypes = (node: LdNode) => ([] as unknown[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+
 // JSON-LD types that describe the site, not the page: read last.
 const SITE_TYPES = /^(WebSite|Organization|Corporation|NewsMediaOrganization|Person|BreadcrumbList|ListItem|ImageObject|SiteNavigationElement|SearchAction|WPHeader|WPFooter|WPSideBar)$/i;
 const PAGE_TYPES = /^(WebPage|ItemPage|CollectionPage|ProfilePage|SearchResultsPage|AboutPage|ContactPage)$/i;
 
 function ldRank(node: LdNode): number {
-  const types = ([] as unknown[]).concat(node['@type'] ?? []).filter((t): t is string => typeof t === 'string');
+  const types = ldTypes(node);
   if (types.some((t) => SITE_TYPES.test(t))) return 2;
   if (types.some((t) => PAGE_TYPES.test(t))) return 1;
   return 0;
@@ -249,56 +246,89 @@ function ldText(v: unknown): string | undefined {
   return undefined;
 }
 
-/** A JSON-LD image: a URL string, an ImageObject (`url`/`contentUrl`), or an array of them. */
-function ldImages(v: unknown): string[] {
-  if (Array.isArray(v)) return v.flatMap(ldImages);
-  if (typeof v === 'string') return [decodeHTML(v)];
-  if (v && typeof v === 'object') {
-    const o = v as LdNode;
-    return [...ldImages(o.url), ...ldImages(o.contentUrl)];
+/** JSON-LD types whose `image`/`logo` is a logo, a face or the site's chrome: never the page's picture. */
+const LD_LOGO_OWNERS = /^(WebSite|Organization|Corporation|NewsMediaOrganization|Brand|Person|WPHeader|WPFooter|WPSideBar|SiteNavigationElement)$/i;
+
+/**
+ * JSON-LD image URLs of the page, best first (issue #31): each content or page object's
+ * `image`, `primaryImageOfPage`, `thumbnailUrl`, `thumbnail` and `video.thumbnailUrl` (its
+ * `mainEntity`'s too) — a URL string, an ImageObject (`url`, `contentUrl`, `thumbnailUrl`),
+ * an array, or an `{ "@id" }` reference to an ImageObject of the page (how Yoast and Rank
+ * Math write `#primaryimage`); then the page's own ImageObjects. What WebSite, Organization,
+ * Brand or Person objects name as their `image` or `logo` is never taken: a logo, an avatar.
+ * Entities are decoded; references are followed at most 3 deep.
+ */
+function ldImageUrls(nodes: LdNode[]): string[] {
+  const byId = new Map<string, LdNode>();
+  for (const n of nodes) if (typeof n['@id'] === 'string' && !byId.has(n['@id'])) byId.set(n['@id'], n);
+  const isOwner = (n: LdNode) => ldTypes(n).some((t) => LD_LOGO_OWNERS.test(t));
+  const isImageObject = (n: LdNode) => ldTypes(n).some((t) => /^ImageObject$/i.test(t));
+  const logos = new Set<string>();
+  for (const n of nodes) {
+    if (!isOwner(n)) continue;
+    for (const v of [n.logo, n.image].flat()) {
+      const id = v && typeof v === 'object' ? (v as LdNode)['@id'] : undefined;
+      if (typeof id === 'string') logos.add(id);
+    }
   }
-  return [];
-}
-
-/** A width/height attribute in px ("640", "640px"); percentages and junk → undefined. */
-function px(value: string | undefined): number | undefined {
-  const m = value?.trim().match(/^(\d+(?:\.\d+)?)(?:px)?$/i);
-  return m ? Number(m[1]) : undefined;
-}
-
-/** `src` of the first large <img> (attributes ≥ 200 px), else of the first non-tiny one. */
-function imageCandidates($: CheerioAPI): { large: string[]; other: string[] } {
-  const large: string[] = [];
-  const other: string[] = [];
-  $('img')
-    .slice(0, 300)
-    .each((_, el) => {
-      const a = el.attribs;
-      const src = [a.src, a['data-src'], a['data-lazy-src'], a['data-original']].find(
-        (s) => s && s.trim() && !s.trim().toLowerCase().startsWith('data:'),
-      );
-      if (!src) return;
-      const dims = [px(a.width), px(a.height)].filter((d): d is number => d !== undefined);
-      if (dims.some((d) => d < METADATA_LIMITS.tinyImagePx)) return;
-      if (dims.length > 0 && dims.every((d) => d >= METADATA_LIMITS.largeImagePx)) large.push(src);
-      else other.push(src);
-    });
-  return { large, other };
+  const urls = (v: unknown, depth = 0): string[] => {
+    if (depth > 3 || !v) return [];
+    if (Array.isArray(v)) return v.slice(0, 20).flatMap((x) => urls(x, depth + 1));
+    if (typeof v === 'string') return [decodeHTML(v)];
+    if (typeof v !== 'object') return [];
+    const o = v as LdNode;
+    const id = typeof o['@id'] === 'string' ? o['@id'] : undefined;
+    if (id && logos.has(id)) return [];
+    if (ldTypes(o).some((t) => LD_LOGO_OWNERS.test(t))) return [];
+    const own = [o.url, o.contentUrl, o.thumbnailUrl].flatMap((x) => (typeof x === 'string' || Array.isArray(x) ? urls(x, depth + 1) : []));
+    if (own.length > 0 || !id) return own;
+    const target = byId.get(id);
+    const imageLike = target && (ldTypes(target).length === 0 || isImageObject(target));
+    return target && target !== o && imageLike ? urls(target, depth + 1) : [];
+  };
+  const pictures = (n: LdNode): string[] => [
+    ...urls(n.image),
+    ...urls(n.primaryImageOfPage),
+    ...urls(n.thumbnailUrl),
+    ...urls(n.thumbnail),
+    ...[n.video].flat().flatMap((v) => (v && typeof v === 'object' ? urls((v as LdNode).thumbnailUrl) : [])),
+  ];
+  const out: string[] = [];
+  for (const n of nodes) {
+    if (isOwner(n) || isImageObject(n)) continue;
+    out.push(...pictures(n));
+    for (const e of [n.mainEntity].flat()) if (e && typeof e === 'object' && !isOwner(e as LdNode)) out.push(...pictures(e as LdNode));
+  }
+  for (const n of nodes) if (isImageObject(n)) out.push(...urls(n));
+  return out;
 }
 
 /**
  * Reads `{ title, description, image }` from an HTML page as people write them:
  * - title: og:title, twitter:title, JSON-LD headline/name, <title>;
  * - description: og:description, twitter:description, JSON-LD description, meta description;
- * - image: og:image, twitter:image, JSON-LD image/thumbnailUrl (string, ImageObject or array;
- *   @graph included), <link rel=image_src>, the first <img> whose width/height say ≥ 200 px,
- *   else the first <img> that is not under 50 px.
+ * - image (issue #31), the first usable of: og:image, og:image:url, og:image:secure_url;
+ *   twitter:image, twitter:image:src; <link rel=image_src>; JSON-LD ({@link ldImageUrls}:
+ *   image, ImageObject url/contentUrl, @graph and @id references, thumbnailUrl — never an
+ *   Organization's logo or a Person's face); microdata itemprop=image ({@link
+ *   microdataImages}); <meta name=thumbnail>, parsely-image-url, sailthru.image.full; the
+ *   first plausibly large picture of the article, then of the body ({@link contentImages}:
+ *   lazy data-src/srcset read, pixels, icons, logos and avatars skipped). Favicons and
+ *   apple-touch-icons are never used: an icon is a poor card image, and a card without one
+ *   shows none. Whatever names it, a favicon, pixel or spacer URL is skipped
+ *   ({@link isPixelOrFavicon}); what the page does not name for cards is also skipped when
+ *   it looks like an icon, a logo, an avatar or an SVG ({@link looksLikeIcon}).
  * JSON-LD objects describing the page come before WebSite/Organization ones. Image URLs
- * resolve against <base href> and `pageUrl` (the final URL after redirects); only http(s)
- * URLs up to 2,048 characters are kept. Text is entity-decoded, whitespace-collapsed,
- * trimmed and capped (title 300, description 1,000 characters).
+ * (relative, root-relative and protocol-relative) resolve against <base href> and `pageUrl`
+ * (the final URL after redirects); only http(s) URLs up to 2,048 characters are kept. Text
+ * is entity-decoded, whitespace-collapsed, trimmed and capped (title 300, description 1,000
+ * characters). The work is linear in the page's size (2 MB at most): a bounded number of
+ * elements is read for images.
  * @param html a string, or bytes decoded by BOM, then `charset` (from Content-Type), then
  *   <meta charset>/http-equiv, else UTF-8 (euc-kr and the other WHATWG encodings work).
+ * @param pageUrl the page's absolute URL, against which relative URLs resolve.
+ * @returns title and description (plain text) and image (an absolute http(s) URL), each ''
+ *   where the page has none.
  */
 export function parseMetadata(html: Buffer | string, pageUrl: string, charset?: string): Metadata {
   const $ =
@@ -336,34 +366,43 @@ export function parseMetadata(html: Buffer | string, pageUrl: string, charset?: 
   } catch {
     // no usable base: relative image URLs are dropped
   }
-  const resolve = (raw: string | undefined): string | undefined => {
+  const resolve = (raw: string | undefined): URL | undefined => {
     if (!raw?.trim()) return undefined;
     try {
       const u = new URL(raw.trim(), base);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
-      return u.href.length <= METADATA_LIMITS.imageUrlLength ? u.href : undefined;
+      return u.href.length <= METADATA_LIMITS.imageUrlLength ? u : undefined;
     } catch {
       return undefined;
     }
   };
 
-  const imageSources: (() => (string | undefined)[])[] = [
-    () => ['og:image', 'og:image:url', 'og:image:secure_url'].map((k) => meta.get(k)),
-    () => ['twitter:image', 'twitter:image:src'].map((k) => meta.get(k)),
-    () => ld.flatMap((n) => [...ldImages(n.image), ...ldImages(n.thumbnailUrl)]),
-    () =>
-      $('link[href]')
-        .filter((_, el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('image_src'))
-        .map((_, el) => el.attribs.href)
-        .get(),
-    () => {
-      const { large, other } = imageCandidates($);
-      return [...large, ...other];
+  // Each source lazily, best first; `named` sources are the page's own choice for cards.
+  const imageSources: { named: boolean; urls: () => (string | undefined)[] }[] = [
+    { named: true, urls: () => ['og:image', 'og:image:url', 'og:image:secure_url'].map((k) => meta.get(k)) },
+    { named: true, urls: () => ['twitter:image', 'twitter:image:src', 'twitter:image0'].map((k) => meta.get(k)) },
+    {
+      named: true,
+      urls: () =>
+        $('link[href]')
+          .filter((_, el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('image_src'))
+          .map((_, el) => el.attribs.href)
+          .get(),
     },
+    { named: false, urls: () => ldImageUrls(ld) },
+    { named: false, urls: () => microdataImages($) },
+    { named: false, urls: () => ['thumbnail', 'parsely-image-url', 'sailthru.image.full'].map((k) => meta.get(k)) },
+    { named: false, urls: () => contentImages($) },
   ];
   let image = '';
   for (const source of imageSources) {
-    image = source().map(resolve).find(Boolean) ?? '';
+    for (const raw of source.urls()) {
+      const u = resolve(raw);
+      if (u && !(source.named ? isPixelOrFavicon(u) : looksLikeIcon(u))) {
+        image = u.href;
+        break;
+      }
+    }
     if (image) break;
   }
 

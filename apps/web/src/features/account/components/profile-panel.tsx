@@ -47,23 +47,36 @@ export function ProfilePanel({ user }: { user: User }) {
         }
       >
         <div className={styles.profile}>
-          <ImagePicker
-            key={pickerKey}
-            label={t('fields.image')}
-            currentUrl={user.profileImage}
-            fallback={<span className={styles.initial}>{Array.from(user.nickname)[0]?.toUpperCase()}</span>}
-            disabled={image.isPending}
-            onChange={(file) =>
-              image.mutate(file, {
-                onSuccess: () => showToast(t('profile.imageSaved'), 'success'),
-                onError: (e) => {
-                  setPickerKey((k) => k + 1);
-                  showToast(errorMessage(e), 'error');
-                },
-                onSettled: () => setPickerKey((k) => k + 1),
-              })
-            }
-          />
+          {/* The picture and its 'Remove image' together (issue #31 item 18), the facts after. */}
+          <div className={styles.picture}>
+            <ImagePicker
+              key={pickerKey}
+              label={t('fields.image')}
+              currentUrl={user.profileImage}
+              fallback={<span className={styles.initial}>{Array.from(user.nickname)[0]?.toUpperCase()}</span>}
+              disabled={image.isPending}
+              onChange={(file) =>
+                image.mutate(file, {
+                  onSuccess: () => showToast(t('profile.imageSaved'), 'success'),
+                  onError: (e) => {
+                    setPickerKey((k) => k + 1);
+                    showToast(errorMessage(e), 'error');
+                  },
+                  onSettled: () => setPickerKey((k) => k + 1),
+                })
+              }
+            />
+            {user.profileImage && (
+              <Button
+                size="small"
+                variant="ghost"
+                disabled={image.isPending}
+                onClick={() => image.mutate(null, { onSettled: () => setPickerKey((k) => k + 1) })}
+              >
+                {t('profile.removeImage')}
+              </Button>
+            )}
+          </div>
           <dl className={styles.facts}>
             <div>
               <dt>{t('fields.nickname')}</dt>
@@ -81,13 +94,6 @@ export function ProfilePanel({ user }: { user: User }) {
             )}
           </dl>
         </div>
-        {user.profileImage && (
-          <div>
-            <Button size="small" variant="ghost" disabled={image.isPending} onClick={() => image.mutate(null, { onSettled: () => setPickerKey((k) => k + 1) })}>
-              {t('profile.removeImage')}
-            </Button>
-          </div>
-        )}
         <ul className={styles.figures} aria-label={t('figures.label')}>
           {figures.map((f) => (
             <Tooltip key={f.label} content={f.hint ?? ''}>

@@ -1,9 +1,9 @@
 import type { Article } from '@sauce/contract/articles';
 import { BookmarkPlus, Hash } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardDate } from '../../../lib/relative-time.ts';
-import { ArticleCover } from './article-cover.tsx';
+import { ArticleCover, publisherInitial } from './article-cover.tsx';
 import styles from './article-card.module.css';
 
 export interface ArticleCardProps {
@@ -20,7 +20,8 @@ const http = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : n
 
 /**
  * An article card (SPEC §2 Cards): thumbnail (or a generated cover), title, tags, then the
- * publisher's favicon and name (linking to their site) and the published date as cards
+ * publisher's favicon (its initial, as on the cover, while there is none, while it loads and
+ * when it fails: issue #31 item 23) and name (linking to their site) and the published date as cards
  * write it (SPEC §2 Cards: 'YYYY.MM.DD'). The title is the card's link, stretched over it, and opens the article
  * in a new tab (`noopener noreferrer`); tags, the publisher link and 'save to my sauce' sit
  * above it as their own controls. Every box has its size before anything loads, so cards
@@ -30,9 +31,14 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
   const { t } = useTranslation('articles');
   const [thumbFailed, setThumbFailed] = useState(false);
   const [thumbLoaded, setThumbLoaded] = useState(false);
-  const [iconFailed, setIconFailed] = useState(false);
+  const [icon, setIcon] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const thumbnail = thumbFailed ? null : http(article.thumbnail);
-  const favicon = iconFailed ? null : http(article.favicon);
+  const favicon = icon === 'failed' ? null : http(article.favicon);
+  // A favicon that loaded or failed before the app ran (a page the server rendered) fires no
+  // event the app hears: its state is read from the image itself.
+  const iconRef = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete) img.decode().then(() => setIcon('loaded'), () => setIcon('failed'));
+  }, []);
   const site = http(article.uploaderLink);
   const date = article.publishedAt ? cardDate(article.publishedAt) : '';
 
@@ -76,13 +82,26 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
         </ul>
       </div>
       <footer className={styles.meta}>
-        {favicon ? (
-          <img className={styles.favicon} src={favicon} alt="" width={16} height={16} referrerPolicy="no-referrer" onError={() => setIconFailed(true)} />
-        ) : (
-          <span className={styles.faviconInitial} aria-hidden>
-            {Array.from(article.uploader.trim())[0]?.toUpperCase() ?? '·'}
-          </span>
-        )}
+        <span className={styles.faviconSlot}>
+          {icon !== 'loaded' && (
+            <span className={styles.faviconInitial} aria-hidden>
+              {publisherInitial(article.uploader)}
+            </span>
+          )}
+          {favicon && (
+            <img
+              ref={iconRef}
+              className={`${styles.favicon} ${icon === 'loaded' ? styles.faviconLoaded : ''}`}
+              src={favicon}
+              alt=""
+              width={16}
+              height={16}
+              referrerPolicy="no-referrer"
+              onLoad={() => setIcon('loaded')}
+              onError={() => setIcon('failed')}
+            />
+          )}
+        </span>
         {site ? (
           <a className={styles.uploader} href={site} target="_blank" rel="noopener noreferrer" aria-label={`${t('card.publisherSite', { name: article.uploader })} ${t('card.opensNewTab')}`}>
             {article.uploader}

@@ -9,11 +9,16 @@ import styles from './article-card.module.css';
  * initial and name. Decorative: the card's title names the article.
  */
 export function ArticleCover({ category, publisher }: { category: CategoryKey; publisher: string }) {
-  const initial = Array.from(publisher.replace(/^(the|www\.)\s*/i, '').trim())[0]?.toUpperCase() ?? '·';
+  const initial = publisherInitial(publisher);
   return (
     <div className={styles.cover} style={{ '--cover': categoryColor(category) } as CSSProperties} aria-hidden>
       <span className={styles.coverInitial}>{initial}</span>
       <span className={styles.coverName}>{publisher}</span>
     </div>
   );
+}
+
+/** The letter that stands for a publisher (a leading 'The' or 'www.' skipped): on the cover and in place of a favicon. */
+export function publisherInitial(publisher: string): string {
+  return Array.from(publisher.replace(/^(the|www\.)\s*/i, '').trim())[0]?.toUpperCase() ?? '·';
 }

@@ -1,6 +1,7 @@
 import type { Article } from '@sauce/contract/articles';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -53,6 +54,54 @@ describe('ArticleCard', () => {
     const { container } = renderWithApp(<ArticleCard article={article} onSave={vi.fn()} onTag={vi.fn()} />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toContain('D');
+  });
+
+  describe("the publisher's favicon (issue #31 item 23)", () => {
+    const withIcon = { ...article, favicon: 'https://mcfunley.com/favicon.ico' };
+    const slot = (container: HTMLElement) => container.querySelector('footer')!;
+    /** The browser's view of the favicon: still loading, or settled (loaded or broken) before the app ran. */
+    const image = (state: 'loading' | 'loaded' | 'broken') => {
+      vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(state !== 'loading');
+      vi.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(() =>
+        state === 'broken' ? Promise.reject(new DOMException('broken', 'EncodingError')) : Promise.resolve(),
+      );
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows the initial in the slot while the favicon loads; a favicon that fails leaves it, one that loads replaces it', () => {
+      image('loading');
+      const { container } = renderWithApp(<ArticleCard article={withIcon} onSave={vi.fn()} onTag={vi.fn()} />);
+      expect(within(slot(container)).getByText('D')).toBeTruthy();
+      fireEvent.error(slot(container).querySelector('img')!);
+      expect(slot(container).querySelector('img')).toBeNull();
+      expect(within(slot(container)).getByText('D')).toBeTruthy();
+      cleanup();
+
+      const loaded = renderWithApp(<ArticleCard article={withIcon} onSave={vi.fn()} onTag={vi.fn()} />);
+      fireEvent.load(slot(loaded.container).querySelector('img')!);
+      expect(slot(loaded.container).querySelector('img')).not.toBeNull();
+      expect(within(slot(loaded.container)).queryByText('D')).toBeNull();
+    });
+
+    it('reads a favicon that failed or loaded before the app ran (a page the server rendered) from the image', async () => {
+      image('broken');
+      const { container } = renderWithApp(<ArticleCard article={withIcon} onSave={vi.fn()} onTag={vi.fn()} />);
+      await waitFor(() => expect(slot(container).querySelector('img')).toBeNull());
+      expect(within(slot(container)).getByText('D')).toBeTruthy();
+      cleanup();
+      image('loaded');
+      const loaded = renderWithApp(<ArticleCard article={withIcon} onSave={vi.fn()} onTag={vi.fn()} />);
+      await waitFor(() => expect(within(slot(loaded.container)).queryByText('D')).toBeNull());
+      expect(slot(loaded.container).querySelector('img')).not.toBeNull();
+    });
+
+    it("the server's HTML has the initial under the favicon, so a favicon that fails before the app runs leaves no empty slot", () => {
+      const html = renderToString(<ArticleCard article={{ ...withIcon, uploader: 'The Verge' }} onSave={vi.fn()} onTag={vi.fn()} />);
+      const footer = new DOMParser().parseFromString(html, 'text/html').querySelector('footer')!;
+      expect(footer.querySelector('img')?.getAttribute('src')).toBe(withIcon.favicon);
+      // The cover's letter: 'V', not the 'T' of 'The'.
+      expect(within(footer as HTMLElement).getByText('V')).toBeTruthy();
+    });
   });
 
   it('shows the published date as YYYY.MM.DD, a recent one too (SPEC §2 Cards, issue #19 item 8)', () => {

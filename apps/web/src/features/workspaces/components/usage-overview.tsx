@@ -11,7 +11,7 @@ import styles from './usage-overview.module.css';
 /**
  * The usage status page's content (SPEC §2 Workspace pages, §3 Workspace status): sources
  * (text and image), folders and members beside the plan's limits as meters, and the
- * storage the space's images take; then the installation's plan (issue #22: the operator's,
+ * storage the space's images and saved copies of pages take (issue #31 item 16); then the installation's plan (issue #22: the operator's,
  * SPEC §9's beta plan by default), 'no limit' where it sets none. SPEC §4: when the status call fails the counts show as
  * zero, with a notice and a retry.
  */

@@ -117,6 +117,17 @@ test('the browser extension connects, saves a page with its saved copy, images, 
     await test.step('Connect: the web app asks the signed-in person; the page hands the code to the extension, which gets a token and shows the nickname', async () => {
       const popup = await context.newPage();
       await popup.goto(popupUrl());
+      // Issue #31 item 12: the app's typeface, shipped with the extension (Korean needs no
+      // font of the computer's), and the app's accent with white text on it.
+      const typeface = await popup.evaluate(async () => {
+        await document.fonts.ready;
+        await document.fonts.load('14px "Pretendard Variable"', '연결'); // shipped: loads in English too
+        return { family: getComputedStyle(document.body).fontFamily, size: getComputedStyle(document.body).fontSize, hangul: document.fonts.check('14px "Pretendard Variable"', '연결') };
+      });
+      expect(typeface).toMatchObject({ family: expect.stringMatching(/^"Pretendard Variable"/), size: '14px', hangul: true });
+      const connect = popup.getByRole('button', { name: ext('connect'), exact: true });
+      expect(await connect.evaluate((b) => getComputedStyle(b).color)).toBe('rgb(255, 255, 255)');
+      await shot(popup, `extension-popup-${lang}.png`);
       await popup.getByLabel(ext('serverLabel')).fill(baseURL!);
       const opened = context.waitForEvent('page');
       await popup.getByRole('button', { name: ext('connect'), exact: true }).click();

@@ -58,4 +58,11 @@ export const zAppleUser = z.object({
 
 export const zAppleSignIn = zAppleUser.pick({ idToken: true });
 
+/**
+ * POST /auth/apple/signup (issue #31 item 4): completes the sign-up of a person new to Sauce
+ * whom Apple's web flow sent to the terms step; the verified identity is in the pending
+ * sign-up cookie, the body carries the marketing choice of the terms (SPEC §4 Terms).
+ */
+export const zApplePendingSignUp = z.object({ agreeMarketing: z.boolean().default(false) });
+
 export const zRefreshBody = z.object({ refresh: z.string().min(1).max(512).optional() });

@@ -16,6 +16,13 @@ export const COOKIES = {
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
+ * Issue #31 item 4: the query parameter the API adds to the destination when a person new
+ * to Sauce comes back from Apple (`?signup=apple`): the web app then opens the sign-in
+ * dialog at the terms step and completes the sign-up with POST /api/auth/apple/signup.
+ */
+export const SIGN_UP_MARKER = { param: 'signup', apple: 'apple' } as const;
+
+/**
  * The header in which clients say which version of the API they were built for (SPEC §7:
  * "An Api-Version header is sent when configured"); the web app always sends it.
  */

@@ -56,6 +56,18 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
+ * Whether `req` carries the anti-forgery double-submit pair: header `x-csrf-token` equal to
+ * cookie `csrf_token` (compared in constant time). The session plugin asks it of cookie
+ * writes; routes that a cookie other than the session authenticates (a pending Apple
+ * sign-up) ask it themselves.
+ */
+export function hasCsrfPair(req: FastifyRequest): boolean {
+  const sent = req.headers[CSRF_HEADER];
+  const expected = req.cookies[COOKIES.csrf];
+  return typeof sent === 'string' && !!expected && sameToken(sent, expected);
+}
+
+/**
  * Session plugin: reads the access token from `Authorization: Bearer` or the HttpOnly
  * cookie into `req.userId`; enforces the double-submit anti-forgery check on
  * state-changing requests authenticated by cookie (header `x-csrf-token` must equal cookie
@@ -112,9 +124,7 @@ export const sessionPlugin = fp(async (
     const cookieToken = bearer ? undefined : req.cookies[COOKIES.access];
     const byCookie = !bearer && (cookieToken !== undefined || req.cookies[COOKIES.refresh] !== undefined);
     if (byCookie && UNSAFE.has(req.method) && (req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf !== false) {
-      const sent = req.headers[CSRF_HEADER];
-      const expected = req.cookies[COOKIES.csrf];
-      if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) return done(CsrfError());
+      if (!hasCsrfPair(req)) return done(CsrfError());
     }
     const token = bearer ?? cookieToken;
     if (!token) return done();

@@ -237,6 +237,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/apple/authorize': { expect: everyone(404), request: () => ({ url: '/api/auth/apple/authorize' }) },
   'POST /api/auth/apple/user': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/apple/user', payload: { idToken: 'x' } }) },
   'POST /api/auth/apple/signin': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/apple/signin', payload: { idToken: 'x' } }) },
+  // Issue #31 item 4: completing a web Apple sign-up after the terms (the identity in a pending cookie).
+  'POST /api/auth/apple/signup': { expect: everyone(404), request: () => ({ method: 'POST', url: '/api/auth/apple/signup', payload: { agreeMarketing: true } }) },
   'POST /auth/apple/callback': {
     expect: everyone(404),
     request: () => ({ method: 'POST', url: '/auth/apple/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'state=x' }),

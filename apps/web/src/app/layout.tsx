@@ -4,6 +4,7 @@ import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useProfile } from '../lib/session.ts';
 import { closeSignIn, openSignIn } from '../lib/sign-in-modal.ts';
+import { useAppleSignUpOnLoad } from '../features/auth/hooks/use-apple-sign-up.ts';
 import { useWorkspaceEvents } from '../features/workspaces/hooks/use-workspace-events.ts';
 import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { useAppStore } from '../state/app-store.ts';
@@ -43,6 +44,8 @@ export function Layout() {
   const [params] = useSearchParams();
   // Other members' changes to the current space, live (closed while signed out).
   useWorkspaceEvents();
+  // Issue #31 item 4: back from Apple as a new person (`?signup=apple`): the terms, in the sign-in dialog.
+  useAppleSignUpOnLoad();
 
   const routeTitle = handle ? t(`titles.${handle.title}`) : '';
   useDocumentTitle(routeTitle ? `${routeTitle} · Sauce` : 'Sauce', { fallback: true });

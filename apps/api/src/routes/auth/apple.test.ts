@@ -1,5 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signPendingSignUp } from '../../auth/pending-sign-up.ts';
+import { signAccessToken } from '../../auth/tokens.ts';
+import { markDestination } from './apple.ts';
+import { users } from '../../db/schema.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { hybridClient, implicitClient, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 
@@ -63,6 +68,30 @@ async function appleFlow(subject: string, destination?: string) {
 const profileByCookie = async (res: LightMyRequestResponse) =>
   t.app.inject({ url: '/api/auth/profile', cookies: { access_token: cookieMap(res).access_token! } });
 
+/** The accounts with this Apple subject (0 or 1). */
+const accountsOf = async (subject: string) => (await t.db.select().from(users).where(eq(users.appleSub, subject))).length;
+
+const CSRF = 'csrf-pair-value';
+/** POST /api/auth/apple/signup as the web app sends it: the cookies it has and the anti-forgery pair. */
+const postSignUp = (cookies: Record<string, string>, agreeMarketing: boolean, csrf: string | null = CSRF) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/apple/signup',
+    cookies: { ...(csrf === null ? {} : { csrf_token: CSRF }), ...cookies },
+    headers: csrf === null ? {} : { 'x-csrf-token': csrf },
+    payload: { agreeMarketing },
+  });
+
+/** The whole web flow of a person new to Sauce, up to the terms: the callback's answer and its pending cookie. */
+async function newPersonCallback(subject: string, destination = '/dashboard', user?: string) {
+  const { fields, cookies } = await appleFlow(subject, destination);
+  const res = await postCallback(user ? { ...fields, user } : fields, cookies);
+  expect(res.statusCode).toBe(303);
+  const pending = res.cookies.find((c) => c.name === 'apple_signup');
+  expect(pending?.value).toBeTruthy();
+  return { res, pending: pending!.value };
+}
+
 describe('Apple authorize redirect', () => {
   it('sends the browser to Apple with the SPEC parameters and keeps state, nonce and destination', async () => {
     const { res, location, cookies } = await authorize('/archive/text?sauceId=7&archiveType=TEXT');
@@ -98,6 +127,14 @@ describe('Apple authorize redirect', () => {
     expect(other.cookies.apple_nonce).not.toBe(q.nonce);
   });
 
+  it('marks the destination for the terms, keeping its other parameters and hash', () => {
+    expect(markDestination('/dashboard', true)).toBe('/dashboard?signup=apple');
+    expect(markDestination('/archive?x=1&y=%20z#top', true)).toBe('/archive?x=1&y=%20z&signup=apple#top');
+    expect(markDestination('/archive?signup=apple&x=1', true)).toBe('/archive?x=1&signup=apple');
+    expect(markDestination('/archive?signup=apple#h', false)).toBe('/archive#h');
+    expect(markDestination('/mypage/profile#top', false)).toBe('/mypage/profile#top');
+  });
+
   it('keeps only same-origin paths as the destination', async () => {
     for (const foreign of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'evil.example', '', '/.//evil.example', '/..//evil.example', '/%2e//evil.example']) {
       expect((await authorize(foreign)).cookies.apple_destination, foreign).toBe('/dashboard');
@@ -124,22 +161,37 @@ describe('Apple authorize redirect', () => {
 });
 
 describe('Apple callback', () => {
-  it('signs up from the form post, sets the session and goes to the destination (303)', async () => {
+  it('sends a new person to the terms with a pending sign-up, creating nothing; agreeing signs up (issue #31 item 4)', async () => {
     idp.accounts.set('a-alice', { email: 'alice@privaterelay.appleid.com', emailVerified: 'true' });
-    const { fields, cookies } = await appleFlow('a-alice', '/archive/image?draft=true');
+    const { fields, cookies } = await appleFlow('a-alice', '/archive/image?draft=true#top');
     expect(fields).toMatchObject({ code: expect.any(String), id_token: expect.any(String), state: cookies.apple_state });
     // Apple adds the name, as JSON, the first time only.
     const user = JSON.stringify({ name: { firstName: 'Alice', lastName: 'Apple' }, email: 'alice@privaterelay.appleid.com' });
     const res = await postCallback({ ...fields, user }, cookies); // no x-csrf-token: exempt
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/archive/image?draft=true');
+    expect(res.headers.location).toBe('/archive/image?draft=true&signup=apple#top');
     const set = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
-    expect(set.access_token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(set.refresh_token).toMatchObject({ httpOnly: true, path: '/api/auth/token' });
-    expect(set.workspace_id?.value).toMatch(/^\d+$/);
+    // No account, no session: only the pending sign-up, for the sign-up endpoint alone.
+    expect(set.access_token).toBeUndefined();
+    expect(set.refresh_token).toBeUndefined();
+    expect(await accountsOf('a-alice')).toBe(0);
+    expect(set.apple_signup).toMatchObject({
+      httpOnly: true, secure: true, sameSite: 'Lax', path: '/api/auth/apple/signup', maxAge: 600,
+    });
     for (const name of APPLE_COOKIES) expect(set[name]?.value, name).toBe(''); // used up
-    const me = body(await profileByCookie(res)).data;
-    expect(me).toMatchObject({ nickname: 'AliceApple', email: 'alice@privaterelay.appleid.com', agreeMarketing: false });
+
+    // The terms agreed, with marketing: the account is made with the name Apple sent once.
+    const up = await postSignUp({ apple_signup: set.apple_signup!.value }, true);
+    expect(up.statusCode).toBe(200);
+    expect(body(up).data).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const upSet = Object.fromEntries(up.cookies.map((c) => [c.name, c]));
+    expect(upSet.access_token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(upSet.refresh_token).toMatchObject({ httpOnly: true, path: '/api/auth/token' });
+    expect(upSet.workspace_id?.value).toMatch(/^\d+$/);
+    expect(upSet.apple_signup).toMatchObject({ value: '', path: '/api/auth/apple/signup' }); // cleared
+    const me = body(await profileByCookie(up)).data;
+    expect(me).toMatchObject({ nickname: 'AliceApple', email: 'alice@privaterelay.appleid.com', agreeMarketing: true });
+    expect(await accountsOf('a-alice')).toBe(1);
 
     // Next time: no `user` field, same account; the legacy cookies alone are enough.
     const next = await appleFlow('a-alice', '/dashboard');
@@ -150,18 +202,33 @@ describe('Apple callback', () => {
     const again = await postCallback(next.fields, { ...legacyOnly, access_token: 'stale' });
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe('/dashboard');
+    expect(again.cookies.find((c) => c.name === 'apple_signup')).toBeUndefined();
     expect(body(await profileByCookie(again)).data.id).toBe(me.id);
+  });
+
+  it('signs a known person in directly, never sending them to the terms', async () => {
+    const { pending } = await newPersonCallback('a-known');
+    expect((await postSignUp({ apple_signup: pending }, false)).statusCode).toBe(200);
+    // Started from a page that still had the marker: it does not come back.
+    const { fields, cookies } = await appleFlow('a-known', '/article?signup=apple&tab=2');
+    const res = await postCallback(fields, cookies);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/article?tab=2');
+    expect(cookieMap(res).access_token).toBeTruthy();
+    expect(res.cookies.find((c) => c.name === 'apple_signup')).toBeUndefined();
+    expect(body(await profileByCookie(res)).data).toMatchObject({ agreeMarketing: false });
+    expect(await accountsOf('a-known')).toBe(1);
   });
 
   it('never follows a foreign destination', async () => {
     const { fields, cookies } = await appleFlow('a-bob', 'https://evil.example');
     const res = await postCallback(fields, cookies);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/dashboard');
+    expect(res.headers.location).toBe('/dashboard?signup=apple'); // new to Sauce: the terms first
     // Nor one planted in the cookie directly.
     const planted = await appleFlow('a-bob', '/dashboard');
     const res2 = await postCallback(planted.fields, { ...planted.cookies, apple_destination: '//evil.example' });
-    expect(res2.headers.location).toBe('/dashboard');
+    expect(res2.headers.location).toBe('/dashboard?signup=apple');
   });
 
   it('refuses a wrong or missing state, a wrong nonce, a replay and a forged token (401)', async () => {
@@ -199,6 +266,72 @@ describe('Apple callback', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/article');
     expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  });
+});
+
+describe('Completing a web Apple sign-up (POST /api/auth/apple/signup, issue #31 item 4)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const expectNothingMade = async (res: LightMyRequestResponse, subject: string, what: string) => {
+    expect(res.statusCode, what).toBe(401);
+    expect(body(res).error.code, what).toBe('UNAUTHENTICATED');
+    expect(res.cookies.find((c) => c.name === 'access_token'), what).toBeUndefined();
+    expect(await accountsOf(subject), what).toBe(0);
+  };
+
+  it('keeps the name hint and the choice not to get marketing', async () => {
+    idp.accounts.set('a-nomarketing', { email: 'nm@example.com', emailVerified: 'true' });
+    const { pending } = await newPersonCallback('a-nomarketing', '/dashboard');
+    const up = await postSignUp({ apple_signup: pending }, false);
+    expect(up.statusCode).toBe(200);
+    expect(body(await profileByCookie(up)).data).toMatchObject({ nickname: 'nm', email: 'nm@example.com', agreeMarketing: false });
+  });
+
+  it('refuses a missing, tampered, foreign or expired pending sign-up (401) and creates nothing', async () => {
+    const { pending } = await newPersonCallback('a-eve');
+    await expectNothingMade(await postSignUp({}, true), 'a-eve', 'missing');
+
+    // Another subject written into the claims: the signature no longer matches.
+    const [header, payload, signature] = pending.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const other = Buffer.from(JSON.stringify({ ...claims, subject: 'a-victim' })).toString('base64url');
+    const tampered = await postSignUp({ apple_signup: `${header}.${other}.${signature}` }, true);
+    await expectNothingMade(tampered, 'a-victim', 'tampered');
+    expect(tampered.cookies.find((c) => c.name === 'apple_signup')?.value).toBe(''); // cleared
+    await expectNothingMade(await postSignUp({ apple_signup: `${pending}x` }, true), 'a-eve', 'bad signature');
+    await expectNothingMade(await postSignUp({ apple_signup: 'not-a-jwt' }, true), 'a-eve', 'garbage');
+    // Signed by another server (another secret).
+    const foreign = await signPendingSignUp(new TextEncoder().encode('another-secret'), {
+      kind: 'apple', subject: 'a-eve', email: null, nickname: 'eve',
+    });
+    await expectNothingMade(await postSignUp({ apple_signup: foreign }, true), 'a-eve', 'foreign');
+    // An access token is no pending sign-up.
+    await expectNothingMade(await postSignUp({ apple_signup: await signAccessToken(t.secret, 1) }, true), 'a-eve', 'access token');
+
+    // Made 11 minutes ago: expired (10 minutes), with a message that says so.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 11 * 60 * 1000);
+    const old = await signPendingSignUp(t.secret, { kind: 'apple', subject: 'a-eve', email: null, nickname: 'eve' });
+    vi.useRealTimers();
+    const expired = await postSignUp({ apple_signup: old }, true);
+    await expectNothingMade(expired, 'a-eve', 'expired');
+    expect(body(expired).error.message).toMatch(/expired/);
+
+    // The genuine one still works.
+    expect((await postSignUp({ apple_signup: pending }, true)).statusCode).toBe(200);
+    expect(await accountsOf('a-eve')).toBe(1);
+  });
+
+  it('needs the anti-forgery pair (403 CSRF_FAILED)', async () => {
+    const { pending } = await newPersonCallback('a-forged-form');
+    for (const csrf of [null, 'wrong']) {
+      const res = await postSignUp({ apple_signup: pending }, true, csrf);
+      expect(res.statusCode).toBe(403);
+      expect(body(res).error.code).toBe('CSRF_FAILED');
+    }
+    expect(await accountsOf('a-forged-form')).toBe(0);
   });
 });
 

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { zAppleSignIn, zAppleUser } from '@sauce/contract/auth';
+import { zApplePendingSignUp, zAppleSignIn, zAppleUser } from '@sauce/contract/auth';
 import { COOKIES } from '@sauce/contract/common';
+import { SIGN_UP_MARKER } from '@sauce/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createIdTokenVerifier, nicknameHint, requireEnabled, sameSecret } from '../../auth/oidc.ts';
+import { PENDING_SIGN_UP_TTL_S, signPendingSignUp, verifyPendingSignUp } from '../../auth/pending-sign-up.ts';
+import { hasCsrfPair } from '../../auth/session.ts';
 import type { Config } from '../../config.ts';
 import type { Deps, ZApp } from '../../deps.ts';
-import { UnauthenticatedError } from '../../errors.ts';
+import { AppError, CsrfError, UnauthenticatedError } from '../../errors.ts';
 import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
@@ -24,6 +27,38 @@ const APPLE_COOKIES = { state: 'apple_state', nonce: 'apple_nonce', destination:
 type AppleCookie = keyof typeof APPLE_COOKIES;
 const COOKIE_PATH = '/auth/apple';
 const LEGACY = '_legacy';
+
+/** Where a person new to Sauce completes an Apple sign-up after the terms (issue #31 item 4). */
+export const APPLE_SIGN_UP_PATH = '/api/auth/apple/signup';
+/**
+ * The pending Apple sign-up: the verified identity, signed (auth/pending-sign-up.ts), kept
+ * from the callback until the person agrees to the terms. HttpOnly, SameSite=Lax, sent to
+ * {@link APPLE_SIGN_UP_PATH} only, 10 minutes.
+ */
+export const APPLE_SIGN_UP_COOKIE = 'apple_signup';
+
+function signUpCookieOptions(config: Config) {
+  return { path: APPLE_SIGN_UP_PATH, httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, maxAge: PENDING_SIGN_UP_TTL_S };
+}
+
+/**
+ * `destination` (a same-origin path, from {@link safeDestination}) with the sign-up marker
+ * `signup=apple` as the last query parameter when `marked` (before any '#'), else without
+ * it; the other parameters stay as they were. E.g. ('/archive?x=1#top', true) →
+ * '/archive?x=1&signup=apple#top'. An old marker never survives: a known person who
+ * started from a marked page must not land on the terms.
+ */
+export function markDestination(destination: string, marked: boolean): string {
+  const hash = destination.indexOf('#');
+  const fragment = hash === -1 ? '' : destination.slice(hash);
+  const beforeHash = hash === -1 ? destination : destination.slice(0, hash);
+  const q = beforeHash.indexOf('?');
+  const path = q === -1 ? beforeHash : beforeHash.slice(0, q);
+  const marker = `${SIGN_UP_MARKER.param}=${SIGN_UP_MARKER.apple}`;
+  const params = (q === -1 ? [] : beforeHash.slice(q + 1).split('&')).filter((p) => p !== '' && p !== marker);
+  if (marked) params.push(marker);
+  return `${path}${params.length ? `?${params.join('&')}` : ''}${fragment}`;
+}
 
 /**
  * Options of the Apple sign-in cookies. Apple's form_post is a cross-site POST, which does
@@ -131,7 +166,14 @@ const makeVerifier = (deps: Deps) => createIdTokenVerifier(deps.config.apple);
  *   (`apple_state`, `apple_nonce`, `apple_destination`, path /auth/apple, 10 minutes);
  * - `POST /auth/apple/user` `{ idToken, agreeMarketing }` signs up, or in when known;
  * - `POST /auth/apple/signin` `{ idToken }` signs in, or answers 404 USER_NOT_EXIST.
- * The latter two are for the apps, answer the tokens and set the session cookies.
+ *   These two are for the apps, answer the tokens and set the session cookies;
+ * - `POST /auth/apple/signup` `{ agreeMarketing }` completes the web sign-up of a person new
+ *   to Sauce after the terms (issue #31 item 4): the identity comes from the pending sign-up
+ *   cookie the callback set (see {@link appleCallbackRoutes}); needs the anti-forgery pair
+ *   (header `x-csrf-token` = cookie `csrf_token`, else 403 CSRF_FAILED); a missing, expired
+ *   or tampered cookie is a 401 UNAUTHENTICATED (SPEC §8) and creates nothing. Creates the
+ *   account with the person's marketing choice (or signs in, when the account appeared
+ *   meanwhile), sets the session cookies, clears the pending one and answers the tokens.
  */
 export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
   const { apple, publicUrl } = deps.config;
@@ -217,6 +259,37 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       return { success: true as const, data };
     },
   );
+
+  app.post(
+    '/auth/apple/signup',
+    {
+      config: signInRateLimit(deps),
+      schema: {
+        operationId: 'appleCompleteSignUp',
+        summary: 'Complete a web Apple sign-up after the terms (the identity is in the pending sign-up cookie)',
+        security: PUBLIC,
+        tags,
+        body: zApplePendingSignUp,
+        response: { 200: zSignInResponse },
+      },
+    },
+    async (req, reply) => {
+      requireEnabled(apple);
+      // The session plugin checks cookie writes only with a session cookie; this one has
+      // its own cookie instead, so it checks the pair itself.
+      if (!hasCsrfPair(req)) throw CsrfError();
+      const options = signUpCookieOptions(deps.config);
+      const raw = req.cookies[APPLE_SIGN_UP_COOKIE];
+      if (raw !== undefined) reply.clearCookie(APPLE_SIGN_UP_COOKIE, options); // one use, good or bad
+      const pending = await verifyPendingSignUp(deps.secret, raw);
+      const data = await signIn(deps, reply, { kind: pending.kind, subject: pending.subject }, {
+        email: pending.email,
+        nickname: pending.nickname,
+        agreeMarketing: req.body.agreeMarketing,
+      });
+      return { success: true as const, data };
+    },
+  );
 }
 
 /**
@@ -224,9 +297,15 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
  * §4 Sign-in). Register it in its own plugin context: it adds the form parser there only.
  * Exempt from the anti-forgery header (Apple cannot send it); the `state` cookie is the
  * anti-forgery check instead. Verifies state and the id_token (signature, iss, aud, exp,
- * nonce), signs in or up (the name from Apple's first-time `user` field), sets the
- * session cookies and redirects (303) to the stored destination (same-origin path only,
- * else /dashboard). A cancelled authorization (`error`) just goes back to the destination.
+ * nonce), then redirects (303) to the stored destination (same-origin path only, else
+ * /dashboard):
+ * - a person with an account is signed in: the session cookies are set;
+ * - a person new to Sauce gets no account yet (issue #31 item 4, SPEC §4 Terms): the
+ *   verified identity (subject, e-mail, the name from Apple's first-time `user` field) goes
+ *   into the pending sign-up cookie ({@link APPLE_SIGN_UP_COOKIE}, 10 minutes), and the
+ *   destination gets the marker `?signup=apple`: the web app shows the terms, then calls
+ *   `POST /api/auth/apple/signup`.
+ * A cancelled authorization (`error`) just goes back to the destination.
  * @throws UNAUTHENTICATED (401) for a missing or wrong state, nonce or id_token.
  */
 export async function appleCallbackRoutes(app: ZApp, deps: Deps): Promise<void> {
@@ -262,12 +341,21 @@ export async function appleCallbackRoutes(app: ZApp, deps: Deps): Promise<void> 
       }
       if (!saved.nonce || !form.id_token) throw UnauthenticatedError('Invalid ID token.');
       const token = await verify(form.id_token, { nonce: saved.nonce });
-      await signIn(deps, reply, { kind: 'apple', subject: token.subject }, {
+      try {
+        await signIn(deps, reply, { kind: 'apple', subject: token.subject });
+        return reply.redirect(markDestination(destination, false), 303);
+      } catch (e) {
+        if (!(e instanceof AppError && e.code === 'USER_NOT_EXIST')) throw e;
+      }
+      // New to Sauce: the terms come first; Apple sends the name this time only, so it is kept.
+      const pending = await signPendingSignUp(deps.secret, {
+        kind: 'apple',
+        subject: token.subject,
         email: token.email,
         nickname: nicknameHint(token, appleUserName(form.user)),
-        agreeMarketing: false,
       });
-      return reply.redirect(destination, 303);
+      reply.setCookie(APPLE_SIGN_UP_COOKIE, pending, signUpCookieOptions(deps.config));
+      return reply.redirect(markDestination(destination, true), 303);
     },
   );
 }

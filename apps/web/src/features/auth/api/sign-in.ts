@@ -38,6 +38,16 @@ export function appleAuthorizeUrl(destination: string) {
   return `/api/auth/apple/authorize?destination=${encodeURIComponent(destination)}`;
 }
 
+/**
+ * POST /auth/apple/signup {agreeMarketing} (issue #31 item 4): completes the sign-up of a
+ * person new to Sauce whom Apple sent back with the marker, after the terms (SPEC §4 Terms).
+ * The verified identity is in an HttpOnly cookie the server set; it sets the session cookies.
+ * @throws ApiError UNAUTHENTICATED (401) when that cookie is missing or expired (10 minutes).
+ */
+export function appleSignUp(agreeMarketing: boolean) {
+  return api<Tokens>('/auth/apple/signup', { method: 'POST', body: { agreeMarketing } });
+}
+
 /** POST /auth/token/logout: revokes the refresh token and clears the session cookies. */
 export function logout() {
   return api<null>('/auth/token/logout', { method: 'POST' });

@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { useAuthConfig } from '../api/auth-config.ts';
-import { appleAuthorizeUrl, devSignIn, googleSignIn, googleSignUp } from '../api/sign-in.ts';
+import { appleAuthorizeUrl, appleSignUp, devSignIn, googleSignIn, googleSignUp } from '../api/sign-in.ts';
+import { useAppleSignUpMarker } from '../hooks/use-apple-sign-up.ts';
 import { closeSignIn, completeSignIn } from '../../../lib/sign-in-modal.ts';
 import { AppleMark, GoogleSignInButton, ProviderFallback } from './google-sign-in-button.tsx';
 import styles from './sign-in-dialog.module.css';
@@ -22,7 +23,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * The Authentication dialog (SPEC §2 Dialogs, §4 Sign-in): Google, Apple, and the
  * development sign-in when the server allows it. Providers the server has not configured
- * are shown disabled with a hint. A new Google user goes through the terms step first.
+ * are shown disabled with a hint. A new Google user goes through the terms step first; so
+ * does a new Apple user, whom the server sends back with the marker `?signup=apple` (issue
+ * #31 item 4): agreeing completes the sign-up (POST /auth/apple/signup with the marketing
+ * choice), going back or closing cancels it; either way the marker leaves the address.
  */
 export function SignInDialog() {
   const { t } = useTranslation('auth');
@@ -31,6 +35,8 @@ export function SignInDialog() {
   const navigate = useNavigate();
   const [signUpToken, setSignUpToken] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const apple = useAppleSignUpMarker();
+  const inTerms = !!signUpToken || apple.marked;
 
   const finish = async () => {
     setSignUpToken(null);
@@ -66,9 +72,30 @@ export function SignInDialog() {
       }
     })();
 
+  const onAppleTerms = (agreeMarketing: boolean) =>
+    void (async () => {
+      setPending(true);
+      try {
+        await appleSignUp(agreeMarketing);
+        apple.clear();
+        await finish();
+      } catch (e) {
+        // The verified identity waits 10 minutes: past that (or gone), Apple again.
+        if (e instanceof ApiError && e.code === 'UNAUTHENTICATED') {
+          apple.clear();
+          showToast(t('appleSignUpExpired'), 'error');
+        } else {
+          showToast(e instanceof ApiError && e.code !== 'SYSTEM_ERROR' ? errorMessage(e) : t('failed'), 'error');
+        }
+      } finally {
+        setPending(false);
+      }
+    })();
+
   const onOpenChange = (o: boolean) => {
     if (o) return;
     setSignUpToken(null);
+    if (apple.marked) apple.clear();
     closeSignIn();
   };
 
@@ -77,8 +104,8 @@ export function SignInDialog() {
       open={open}
       onOpenChange={onOpenChange}
       preventClose={preventClose}
-      title={signUpToken ? t('terms.title') : t('title')}
-      description={signUpToken ? undefined : t('description')}
+      title={inTerms ? t('terms.title') : t('title')}
+      description={inTerms ? undefined : t('description')}
       width={400}
     >
       {signUpToken ? (
@@ -87,6 +114,8 @@ export function SignInDialog() {
           onBack={() => setSignUpToken(null)}
           onSubmit={(agreeMarketing) => void run(() => googleSignUp(signUpToken, agreeMarketing))}
         />
+      ) : apple.marked ? (
+        <TermsStep key="apple" pending={pending} onBack={apple.clear} onSubmit={onAppleTerms} />
       ) : (
         <div className={styles.body}>
           <div className={styles.providers} aria-busy={isPending}>

@@ -9,6 +9,7 @@ import { useWorkspaceEvents } from '../features/workspaces/hooks/use-workspace-e
 import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { Header } from './header.tsx';
+import { Tutorial } from './tutorial.tsx';
 import styles from './layout.module.css';
 import { useRouteHandle } from './route-handle.ts';
 import { FeedbackButton, Sidebar } from './sidebar.tsx';
@@ -18,9 +19,6 @@ import { useDocumentTitle } from '../components/document-title.tsx';
 // Issue #11 item 2: dialogs and signed-in extras load with their own chunks, once shown.
 const SignInDialog = lazy(async () => ({
   default: (await import('../features/auth/components/sign-in-dialog.tsx')).SignInDialog,
-}));
-const TutorialWalkthrough = lazy(async () => ({
-  default: (await import('../features/tutorial/components/tutorial-walkthrough.tsx')).TutorialWalkthrough,
 }));
 const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-drawer.tsx')).SidebarDrawer }));
 
@@ -106,11 +104,7 @@ export function Layout() {
       </div>
       {withSidebar && <FeedbackButton />}
       {/* Issue #8: the first-visit walkthrough, until the person finishes or closes it. */}
-      {user && !user.tutorial && pathname === '/dashboard' && (
-        <Suspense fallback={null}>
-          <TutorialWalkthrough />
-        </Suspense>
-      )}
+      <Tutorial />
       {signInOpened && (
         <Suspense fallback={null}>
           <SignInDialog />

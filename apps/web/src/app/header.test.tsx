@@ -48,6 +48,24 @@ describe('roles in the shell (SPEC §2 Header, §6)', () => {
     expect(alert.textContent).toContain('Ask the space owner for editor access.');
   });
 
+  it("a reader's header never shows a disabled 'Create source' while the space loads (issue #31 item 22)", async () => {
+    current = team('READER');
+    let release!: () => void;
+    const spaces = new Promise<void>((r) => (release = r));
+    const answer = api.getMockImplementation()!;
+    api.mockImplementation(async (path: string, opts?: unknown) => {
+      if (path === '/workspace') await spaces;
+      return answer(path, opts);
+    });
+    renderWithApp(<Header handle={{ title: 'dashboard' }} />);
+    expect(await screen.findByTestId('create-pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create source' })).toBeNull();
+    release();
+    expect(await screen.findByRole('button', { name: /^View only/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create source' })).toBeNull();
+    expect(screen.queryByTestId('create-pending')).toBeNull();
+  });
+
   it("an editor's global action creates a source", async () => {
     current = team('EDITOR');
     renderWithApp(<Header handle={{ title: 'dashboard' }} />);

@@ -121,6 +121,9 @@ function CreateSourceButton() {
   const [open, setOpen] = useState(false);
   const opened = useHasBeenTrue(open);
   const explain = () => void alertDialog({ title: t('header.readerTitle'), description: t('header.readerDescription') });
+  // Until the space (and so the role) is known, its place is kept, empty: a viewer never
+  // sees a disabled 'Create source' that turns into 'View only' (issue #31 item 22).
+  if (!ready) return <span className={`${styles.actionSkeleton} ${styles.createSkeleton}`} aria-hidden data-testid="create-pending" />;
   if (isReader) {
     return (
       <Tooltip content={t('header.viewOnlyHint')} side="bottom">
@@ -133,7 +136,7 @@ function CreateSourceButton() {
   }
   return (
     <>
-      <Button variant="primary" onClick={() => setOpen(true)} disabled={!ready || !canWrite} className={styles.create} aria-label={t('header.create')}>
+      <Button variant="primary" onClick={() => setOpen(true)} disabled={!canWrite} className={styles.create} aria-label={t('header.create')}>
         <Plus size={18} strokeWidth={1.75} aria-hidden />
         <span className={styles.createText}>{t('header.create')}</span>
       </Button>

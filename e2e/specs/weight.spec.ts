@@ -106,5 +106,26 @@ test('/dashboard, signed in with an empty cache, transfers at most 250 KB of Jav
   await expect(nav.getByRole('button', { name: 'Colour', exact: true })).toBeFocused();
   await keyboard.keyboard.press('Escape');
   await expect(keyboard.getByText(t('folders:dragCancel', { name: 'Colour' }), { exact: true })).toBeAttached();
+
+  // Nor is a mouse (issue #31 item 19): a folder pressed at once, before drag and drop has
+  // arrived (held back here), is dragged by the moves after it arrived, and dropped.
+  const mouse = await context.newPage();
+  await mouse.route(dnd, async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await mouse.goto('/dashboard', { waitUntil: 'networkidle' });
+  const mouseNav = mouse.getByRole('navigation', { name: t('shell:sidebar.folders') });
+  const first = (await mouseNav.getByRole('button', { name: 'Colour', exact: true }).boundingBox())!;
+  const last = (await mouseNav.getByRole('button', { name: 'Layout', exact: true }).boundingBox())!;
+  await mouse.mouse.move(first.x + 40, first.y + first.height / 2);
+  await mouse.mouse.down();
+  await mouse.waitForResponse((r) => dnd.test(new URL(r.url()).pathname));
+  await mouse.waitForTimeout(300);
+  for (let step = 1; step <= 10; step++) {
+    await mouse.mouse.move(first.x + 40, first.y + first.height / 2 + ((last.y - first.y + 4) * step) / 10);
+  }
+  await mouse.mouse.up();
+  await expect(mouse.getByText(t('folders:dragDrop', { name: 'Colour', position: 3 }), { exact: true })).toBeAttached();
   await context.close();
 });

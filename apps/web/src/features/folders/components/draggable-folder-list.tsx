@@ -18,6 +18,11 @@ export interface Handover {
   focusKey: string | null;
   /** Space was pressed on that row's handle before drag and drop was there: lift it once it is. */
   lift: boolean;
+  /**
+   * A row's handle pressed with the mouse before drag and drop was there, and still held
+   * (issue #31 item 19): where (`data-focus-key`, viewport px). Cleared when released.
+   */
+  press?: { key: string; x: number; y: number } | null;
 }
 
 export interface DraggableFolderListProps {
@@ -44,8 +49,18 @@ export function DraggableFolderList({ droppableId, folders, rowClass, renderRow,
   const position = (index: number) => index + 1;
 
   useLayoutEffect(() => {
-    const { focusKey, lift } = handoverRef.current;
-    handoverRef.current = { focusKey: null, lift: false };
+    const { focusKey, lift, press } = handoverRef.current;
+    handoverRef.current = { focusKey: null, lift: false, press: null };
+    if (press) {
+      // A drag begun before drag and drop was there (issue #31 item 19): the press is given
+      // to its mouse sensor once the context has registered the rows; the mouse's next moves
+      // then drag the row as if the code had been there all along.
+      const row = ref.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(press.key)}"]`);
+      const timer = setTimeout(() => {
+        row?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0, clientX: press.x, clientY: press.y }));
+      }, 0);
+      return () => clearTimeout(timer);
+    }
     const el = focusKey ? ref.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) : null;
     if (!el) return;
     el.focus();

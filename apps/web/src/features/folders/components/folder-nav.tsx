@@ -1,7 +1,7 @@
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import type { Folder as FolderT } from '@sauce/contract/folders';
 import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type PointerEvent, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/count-badge.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
@@ -35,17 +35,27 @@ function PlainFolderList({ handoverRef, children }: { handoverRef: RefObject<Han
     return () => {
       const focused = document.activeElement;
       const key = list && focused && list.contains(focused) ? focused.getAttribute('data-focus-key') : null;
-      handoverRef.current = { focusKey: key, lift: handoverRef.current.lift && key === handoverRef.current.focusKey };
+      handoverRef.current = { ...handoverRef.current, focusKey: key, lift: handoverRef.current.lift && key === handoverRef.current.focusKey };
     };
   }, [handoverRef]);
+  // A row pressed with the mouse before drag and drop is there (issue #31 item 19): noted
+  // while held, for the draggable list to carry on with the same drag.
+  const holdPress = (e: PointerEvent<HTMLUListElement>) => {
+    const key = (e.target as HTMLElement).closest('[data-focus-key]')?.getAttribute('data-focus-key');
+    if (e.pointerType !== 'mouse' || e.button !== 0 || !key?.startsWith('folder-') || key.startsWith('folder-menu-')) return;
+    handoverRef.current = { ...handoverRef.current, press: { key, x: e.clientX, y: e.clientY } };
+    const release = () => (handoverRef.current = { ...handoverRef.current, press: null });
+    window.addEventListener('pointerup', release, { once: true });
+    window.addEventListener('pointercancel', release, { once: true });
+  };
   const holdLift = (e: KeyboardEvent<HTMLUListElement>) => {
     const key = (e.target as HTMLElement).getAttribute('data-focus-key');
     if (e.key !== ' ' || !key?.startsWith('folder-') || key.startsWith('folder-menu-')) return;
     e.preventDefault(); // no scrolling: the row is lifted once drag and drop is there
-    handoverRef.current = { focusKey: key, lift: true };
+    handoverRef.current = { ...handoverRef.current, focusKey: key, lift: true };
   };
   return (
-    <ul className={styles.list} ref={ref} onKeyDown={holdLift}>
+    <ul className={styles.list} ref={ref} onKeyDown={holdLift} onPointerDown={holdPress}>
       {children}
     </ul>
   );

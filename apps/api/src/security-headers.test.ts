@@ -75,7 +75,7 @@ beforeAll(async () => {
 describe('security headers (issue #11 item 5)', () => {
   const pages = {
     'an HTML page': () => t.app.inject({ url: '/dashboard' }),
-    'a script': () => t.app.inject({ url: '/assets/app.js' }),
+    'a script opened as a document': () => t.app.inject({ url: '/assets/app.js', headers: { 'sec-fetch-dest': 'document' } }),
     'an icon': () => t.app.inject({ url: '/favicon.svg' }),
     'an uploaded image': () => t.app.inject({ url: imageUrl }),
     'a missing file': () => t.app.inject({ url: '/files/images/nope.webp?exp=1&sig=x' }),
@@ -105,6 +105,21 @@ describe('security headers (issue #11 item 5)', () => {
     // Plain http here: no HSTS, which would pin browsers to an https the server may not have.
     expect(res.headers['strict-transport-security'], what).toBeUndefined();
     expect(csp(res).get('frame-ancestors') ?? csp(res).get('sandbox'), what).toBeDefined();
+  });
+
+  it('are only what a file needs on the build’s scripts and styles (issue #31: no document headers on each of them)', async () => {
+    for (const headers of [{}, { 'sec-fetch-dest': 'script' }]) {
+      const res = await t.app.inject({ url: '/assets/app.js', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      for (const pageOnly of ['content-security-policy', 'permissions-policy', 'reporting-endpoints', 'cross-origin-opener-policy', 'x-frame-options', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+      }
+      const bytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+      expect(bytes).toBeLessThan(600);
+    }
   });
 
   it.each(Object.keys(json))('are the short JSON headers on %s', async (what) => {
@@ -190,11 +205,12 @@ describe('security headers over https with Google sign-in and a CDN (issue #11 i
     });
   });
 
-  it('pin browsers to https with HSTS, on pages and API answers alike', async () => {
+  it('pin browsers to https with HSTS, on pages, API answers and the build’s files alike', async () => {
     for (const url of ['/dashboard', '/api/auth/config', '/assets/app.js', '/api/%ff']) {
       const res = await https.app.inject({ url });
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       if (url.startsWith('/api/')) expectJsonHeaders(res, url);
+      else if (url.startsWith('/assets/')) expect(res.headers['content-security-policy'], url).toBeUndefined();
       else expectPageHeaders(res, url);
     }
   });

@@ -141,6 +141,25 @@ export function jsonHeaders(config: Config): HeaderSet {
   ];
 }
 
+/**
+ * The headers of the build's hashed files under /assets — scripts, style sheets, fonts,
+ * images (issue #31: a first load fetched dozens of them, each carrying about 1.3 KB of
+ * headers meant for documents): only what a file that is not a page needs —
+ * `X-Content-Type-Options: nosniff` (a script or style is run only with its own type),
+ * `Cross-Origin-Resource-Policy: same-origin`, `Referrer-Policy` (a style sheet's own
+ * requests) and HSTS over https. No CSP: the app starts no worker from /assets (a worker
+ * script's response would carry its policy), and a page's policy comes with the page.
+ */
+export function assetHeaders(config: Config): HeaderSet {
+  const keep = new Set(['x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'strict-transport-security']);
+  return pageHeaders(config).filter(([name]) => keep.has(name.toLowerCase()));
+}
+
+/** Whether `url` is one of the build's hashed files (served with {@link assetHeaders}). */
+export function isAssetUrl(url: string): boolean {
+  return url.startsWith('/assets/');
+}
+
 /** Responses with the JSON headers: the API's JSON, and bodiless answers (304, 204) under /api. */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
@@ -152,7 +171,8 @@ export function isJsonApiUrl(url: string): boolean {
 /**
  * Registers the security headers on every response of `app` (issue #11 item 5, issue #9
  * item 12): pages and every other response get the {@link pageHeaders}, API JSON the
- * shorter {@link jsonHeaders}. They are set when a request arrives — the JSON set for an
+ * shorter {@link jsonHeaders}, the build's hashed files the {@link assetHeaders} (opened as
+ * a document, e.g. a script typed into the address bar, they get the page set). They are set when a request arrives — the JSON set for an
  * {@link isJsonApiUrl} address, else the page set — and an API answer that turns out not to
  * be JSON (HTML, text, a file) gets the page set before it leaves. Both sets are built once
  * here: `@fastify/helmet` builds a new helmet (parsing the CSP directives again) on every
@@ -164,11 +184,15 @@ export function isJsonApiUrl(url: string): boolean {
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const page = pageHeaders(config);
   const json = jsonHeaders(config);
+  const asset = assetHeaders(config);
   const apply = (reply: FastifyReply, set: HeaderSet) => {
     const res = reply.raw;
     for (const [name, value] of set) res.setHeader(name, value);
   };
-  const secure = (reply: FastifyReply) => apply(reply, isJsonApiUrl(reply.request.url) ? json : page);
+  const secure = (reply: FastifyReply) => {
+    const url = reply.request.url;
+    apply(reply, isJsonApiUrl(url) ? json : isAssetUrl(url) && !reply.request.headers['sec-fetch-dest']?.startsWith('document') ? asset : page);
+  };
   app.addHook('onRequest', (_req, reply, done) => {
     secure(reply);
     done();

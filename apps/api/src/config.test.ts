@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, prepareDataDir } from './config.ts';
+import { DEFAULT_LINKS, loadConfig, PROJECT_URL, prepareDataDir } from './config.ts';
 
 describe('configuration', () => {
   it('offers the development sign-in only to a local, non-production run on loopback unless asked for', () => {
@@ -48,6 +48,48 @@ describe('configuration', () => {
     }
     // The container recipe without its PUBLIC_URL and NODE_ENV is still off: it listens on every interface.
     expect(loadConfig({ HOST: recipes.container.HOST }).devLogin).toBe(false);
+  });
+
+  describe('the shell’s links (SPEC §1, §2 Sidebar; issue #31 item 25)', () => {
+    const vars = { feedback: 'FEEDBACK_URL', android: 'ANDROID_APP_URL', ios: 'IOS_APP_URL', plugin: 'FIGMA_PLUGIN_URL' } as const;
+
+    it('point at the project’s own pages by default: its issue tracker for feedback, its page for the apps and the plugin', () => {
+      expect(loadConfig({}).links).toEqual({ feedback: `${PROJECT_URL}/issues`, android: PROJECT_URL, ios: PROJECT_URL, plugin: PROJECT_URL });
+      expect(loadConfig({}).links).toEqual(DEFAULT_LINKS);
+      expect(PROJECT_URL).toMatch(/^https:\/\/[^/]+\/.+[^/]$/);
+    });
+
+    it('take the operator’s http(s) URL instead', () => {
+      const env = {
+        FEEDBACK_URL: 'https://forms.example/sauce?ref=app',
+        ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=example.sauce',
+        IOS_APP_URL: ' https://apps.apple.com/app/id1 ',
+        FIGMA_PLUGIN_URL: 'http://plugins.example/sauce',
+      };
+      expect(loadConfig(env).links).toEqual({
+        feedback: 'https://forms.example/sauce?ref=app',
+        android: 'https://play.google.com/store/apps/details?id=example.sauce',
+        ios: 'https://apps.apple.com/app/id1',
+        plugin: 'http://plugins.example/sauce',
+      });
+    });
+
+    it('hide one set to off (any case) or to the empty string, and only that one', () => {
+      for (const [key, name] of Object.entries(vars)) {
+        for (const off of ['off', 'OFF', '', ' ']) {
+          const links = loadConfig({ [name]: off }).links;
+          expect(links, `${name}=${JSON.stringify(off)}`).toEqual({ ...DEFAULT_LINKS, [key]: null });
+        }
+      }
+    });
+
+    it('refuse to start on a value that is not an http(s) URL, naming the variable', () => {
+      for (const name of Object.values(vars)) {
+        for (const bad of ['javascript:alert(1)', 'ftp://files.example/sauce', 'example.com/feedback', 'no', 'false', 'data:text/html,hi']) {
+          expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}: expected an http\\(s\\) URL, or 'off'`));
+        }
+      }
+    });
   });
 
   it('names every invalid variable', () => {

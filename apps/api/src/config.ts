@@ -9,6 +9,41 @@ import { findChromium } from './lib/page-browser.ts';
 /** An absolute http(s) URL (links shown to people: never `javascript:`). */
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/**
+ * The project's own home page (its repository), where the shell's links lead by default
+ * (issue #31 item 25): the feedback button opens its issue tracker, the app and plugin links
+ * the project page itself, until the operator points them elsewhere.
+ */
+export const PROJECT_URL = 'https://github.com/sauce-archive/sauce';
+
+/** The shell's links' defaults (FEEDBACK_URL, ANDROID_APP_URL, IOS_APP_URL, FIGMA_PLUGIN_URL). */
+export const DEFAULT_LINKS = {
+  feedback: `${PROJECT_URL}/issues`,
+  android: PROJECT_URL,
+  ios: PROJECT_URL,
+  plugin: PROJECT_URL,
+} as const;
+
+/** The value that hides one of the shell's links (an empty value does too). */
+const LINK_OFF = 'off';
+
+/**
+ * One of the shell's external links (SPEC §1, §2 Sidebar; issue #31 item 25): unset, `fallback`;
+ * empty or `off` (any case), null: not shown; anything else must be an absolute http(s) URL,
+ * else the server does not start.
+ */
+const linkUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const v = raw.trim();
+      if (v === '' || v.toLowerCase() === LINK_OFF) return null;
+      if (httpUrl.safeParse(v).success) return v;
+      ctx.addIssue({ code: 'custom', input: raw, message: `expected an http(s) URL, or '${LINK_OFF}' (or empty) to hide the link; got ${JSON.stringify(raw)}` });
+      return z.NEVER;
+    });
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
@@ -105,11 +140,11 @@ const zEnv = z.object({
   FEED_POLL_CRON: z.string().min(9).default('*/30 * * * *'),
   /** Load the curated seed articles when the database has never held an article. */
   ARTICLES_SEED: bool.default(true),
-  /** Issue #8: the shell's external links (SPEC §1, §2 Sidebar); each is hidden while unset. */
-  FEEDBACK_URL: httpUrl.optional(),
-  ANDROID_APP_URL: httpUrl.optional(),
-  IOS_APP_URL: httpUrl.optional(),
-  FIGMA_PLUGIN_URL: httpUrl.optional(),
+  /** Issue #8, #31 item 25: the shell's external links; unset, the project's pages; '' or 'off', hidden. */
+  FEEDBACK_URL: linkUrl(DEFAULT_LINKS.feedback),
+  ANDROID_APP_URL: linkUrl(DEFAULT_LINKS.android),
+  IOS_APP_URL: linkUrl(DEFAULT_LINKS.ios),
+  FIGMA_PLUGIN_URL: linkUrl(DEFAULT_LINKS.plugin),
   /** Sign-in attempts allowed per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Issue #28 item 3: longest a search's statement may run, ms (DB_STATEMENT_TIMEOUT_MS is everything else's). */
@@ -203,12 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
-    /** Issue #8: external links the web app shows (GET /api/app/config); null hides one. */
+    /** Issue #8: external links the web app shows (GET /api/app/config); null: turned off, hidden. */
     links: {
-      feedback: e.FEEDBACK_URL ?? null,
-      android: e.ANDROID_APP_URL ?? null,
-      ios: e.IOS_APP_URL ?? null,
-      plugin: e.FIGMA_PLUGIN_URL ?? null,
+      feedback: e.FEEDBACK_URL,
+      android: e.ANDROID_APP_URL,
+      ios: e.IOS_APP_URL,
+      plugin: e.FIGMA_PLUGIN_URL,
     },
     /** Lowercased; compared with a signed-in person's e-mail (auth/admin.ts). */
     plan: {

@@ -457,7 +457,7 @@ export type SauceExport = z.infer<typeof zSauceExport>;
 // The app's links (SPEC §1, §2 Sidebar), from the server's configuration
 // ---------------------------------------------------------------------------------------
 
-/** GET /app/config: external links; null when not configured (then not shown). */
+/** GET /app/config: the plan and the external links; a link is null when the operator turned it off (then not shown). */
 export const zAppConfig = z.object({
   /** The installation's plan (issue #22; null limits: unlimited). */
   plan: z.object({

@@ -189,7 +189,9 @@ function NavSkeleton() {
 
 /**
  * The app and plugin links (SPEC §1, §2 Sidebar), from the server's configuration (issue #8):
- * each is left out while unset, never a placeholder. The apps open AppGuide with a QR code.
+ * the project's own pages unless the operator set others; one turned off (null) is left out,
+ * never a placeholder (issue #31 item 25). The apps open AppGuide with a QR code and the link;
+ * the plugin opens in a new tab. Shown in the desktop sidebar and in the phone's drawer alike.
  */
 function AppLinks() {
   const { t } = useTranslation('shell');
@@ -248,7 +250,11 @@ function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode;
   );
 }
 
-/** The floating feedback button (SPEC §2 Sidebar): opens the external form; hidden while FEEDBACK_URL is unset. */
+/**
+ * The floating feedback button (SPEC §2 Sidebar), at the bottom right of every page with a
+ * sidebar: opens the external form in a new tab (the project's issue tracker unless
+ * FEEDBACK_URL names another); hidden only when the operator turned it off (issue #31 item 25).
+ */
 export function FeedbackButton() {
   const { t } = useTranslation('shell');
   const { feedback } = useAppLinks();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LINKS, PROJECT_URL } from '../../config.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { EXIF_GPS_POINTER, jpegWithGps, NOT_AN_IMAGE, photo, pngBomb } from '../../test/image-fixtures.ts';
@@ -9,7 +10,7 @@ import { multipartForm } from '../../test/upload.ts';
 let t: TestApp;
 let alice: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp({ FEEDBACK_URL: 'https://forms.example/feedback', IOS_APP_URL: 'https://apps.example/sauce' });
+  t = await buildTestApp({ FEEDBACK_URL: 'https://forms.example/feedback', IOS_APP_URL: 'https://apps.example/sauce', FIGMA_PLUGIN_URL: 'off' });
   alice = await buildUser(t, 'alice');
 });
 
@@ -184,8 +185,15 @@ describe('GET /auth/session (the signed-out probe)', () => {
 });
 
 describe('GET /app/config', () => {
-  it('gives the configured links and null for the others', async () => {
+  it('gives the configured links, the project’s pages for unset ones and null for those turned off (issue #31 item 25)', async () => {
     const res = await get(null, '/app/config');
-    expect(body(res).data.links).toEqual({ feedback: 'https://forms.example/feedback', android: null, ios: 'https://apps.example/sauce', plugin: null });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data.links).toEqual({
+      feedback: 'https://forms.example/feedback',
+      android: DEFAULT_LINKS.android,
+      ios: 'https://apps.example/sauce',
+      plugin: null,
+    });
+    expect(DEFAULT_LINKS.android).toBe(PROJECT_URL);
   });
 });

@@ -440,7 +440,7 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   );
 
-  /** GET /app/config: the shell's external links (null when not configured: hidden). Public. */
+  /** GET /app/config: the plan and the shell's external links (the project's pages unless configured; null: turned off, hidden). Public. */
   app.get(
     '/app/config',
     { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", security: PUBLIC, tags, response: { 200: ok(zAppConfig) } } },

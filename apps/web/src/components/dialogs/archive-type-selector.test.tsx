@@ -2,17 +2,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';
-import {
-  ArchiveTypeSelector,
-  relativeTime,
-  type ArchiveTypeSelectorProps,
-  type DraftSummary,
-} from './archive-type-selector.tsx';
+import { inTimeZone } from '../../test/time-zone.ts';
+import { ArchiveTypeSelector, type ArchiveTypeSelectorProps, type DraftSummary } from './archive-type-selector.tsx';
 
 beforeAll(() => {
   initI18n('en');
 });
 afterEach(cleanup);
+inTimeZone('Asia/Seoul');
 
 const DRAFT_TITLE = 'You have a draft in progress';
 const TYPE_TITLE = 'What would you like to save?';
@@ -79,18 +76,24 @@ describe('ArchiveTypeSelector', () => {
     expect(screen.getByText('Text source · Untitled')).toBeTruthy();
     expect(screen.getByText('Saved just now')).toBeTruthy();
   });
-});
 
-describe('relativeTime (SPEC §2 relative time labels)', () => {
-  const now = Date.parse('2025-03-10T12:00:00Z');
-  const ago = (ms: number) => new Date(now - ms).toISOString();
-  it('counts minutes, hours and days; null under a minute', () => {
-    expect(relativeTime(ago(30_000), 'en', now)).toBeNull();
-    expect(relativeTime(ago(60_000), 'en', now)).toBe('1 minute ago');
-    expect(relativeTime(ago(59 * 60_000), 'en', now)).toBe('59 minutes ago');
-    expect(relativeTime(ago(3 * 3_600_000), 'en', now)).toBe('3 hours ago');
-    expect(relativeTime(ago(2 * 86_400_000), 'en', now)).toBe('2 days ago');
-    expect(relativeTime(ago(5 * 60_000), 'ko', now)).toBe('5분 전');
-    expect(relativeTime('not a date', 'en', now)).toBeNull();
+  it('writes the date of a draft saved more than a week ago, in local time (lib/dates.ts)', () => {
+    // 20:30 UTC on 1 March is 05:30 on 2 March in Seoul.
+    render(
+      <MemoryRouter>
+        <ArchiveTypeSelector open onOpenChange={() => {}} draft={{ type: 'TEXT', title: 'Old notes', savedAt: '2025-03-01T20:30:00.000Z' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Saved 2025.03.02')).toBeTruthy();
+  });
+
+  it('says nothing of when an unreadable save time was', () => {
+    render(
+      <MemoryRouter>
+        <ArchiveTypeSelector open onOpenChange={() => {}} draft={{ type: 'TEXT', title: 'Notes', savedAt: 'not a date' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Text source · Notes')).toBeTruthy();
+    expect(screen.queryByText(/^Saved/)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { FileText, Image as ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isJustNow, relativeTime } from '../../lib/dates.ts';
 import { Button } from '../button.tsx';
 import { Dialog } from './dialog.tsx';
 import styles from './archive-type-selector.module.css';
@@ -14,21 +15,6 @@ export interface DraftSummary {
   title?: string;
   /** ISO 8601 time it was saved: shown as 'Saved 5 minutes ago'. */
   savedAt?: string;
-}
-
-/**
- * SPEC §2 relative time labels: minutes, hours or days ago ('5 minutes ago', '5분 전');
- * null under a minute (just now) or for an unreadable time.
- */
-export function relativeTime(iso: string, lang: string, now = Date.now()): string | null {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return null;
-  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
-  if (minutes < 1) return null;
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
-  if (minutes < 60) return format.format(-minutes, 'minute');
-  if (minutes < 60 * 24) return format.format(-Math.floor(minutes / 60), 'hour');
-  return format.format(-Math.floor(minutes / (60 * 24)), 'day');
 }
 
 export interface ArchiveTypeSelectorProps {
@@ -51,7 +37,7 @@ export function archivePath(type: ArchiveType, draft = false) {
  * opens. With a draft, first offers continuing it or starting new.
  */
 export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft }: ArchiveTypeSelectorProps) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [step, setStep] = useState<'draft' | 'type'>(draft ? 'draft' : 'type');
   // On opening (or a new draft while open) start over at the first step: adjusted while
@@ -68,8 +54,8 @@ export function ArchiveTypeSelector({ open, onOpenChange, draft, onDiscardDraft 
   };
 
   if (step === 'draft' && draft) {
-    const ago = draft.savedAt ? relativeTime(draft.savedAt, i18n.language) : null;
-    const saved = !draft.savedAt ? null : ago ? t('archiveType.savedAt', { time: ago }) : t('archiveType.savedJustNow');
+    const ago = relativeTime(draft.savedAt);
+    const saved = isJustNow(draft.savedAt) ? t('archiveType.savedJustNow') : ago ? t('archiveType.savedAt', { time: ago }) : null;
     return (
       <Dialog
         open={open}

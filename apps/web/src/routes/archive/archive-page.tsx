@@ -2,9 +2,10 @@ import { FileClock, FileText, Image as ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { archivePath, relativeTime } from '../../components/dialogs/archive-type-selector.tsx';
+import { archivePath } from '../../components/dialogs/archive-type-selector.tsx';
 import { alertDialog } from '../../components/dialogs/confirm.tsx';
 import { clearDraft, useDraft, type Draft } from '../../features/sauces/lib/drafts.ts';
+import { isJustNow, relativeTime } from '../../lib/dates.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';
 import styles from './archive-page.module.css';
@@ -64,8 +65,9 @@ export function ArchivePage() {
 
 /** The workspace's draft: what it is, when it was saved; continue it or start new (discarding it). */
 function DraftPanel({ draft, onContinue, onDiscard }: { draft: Draft; onContinue(): void; onDiscard(): void }) {
-  const { t, i18n } = useTranslation('shell');
-  const ago = relativeTime(draft.savedAt, i18n.language);
+  const { t } = useTranslation('shell');
+  const ago = relativeTime(draft.savedAt);
+  const saved = isJustNow(draft.savedAt) ? t('archiveType.savedJustNow') : ago ? t('archiveType.savedAt', { time: ago }) : null;
   return (
     <section className={styles.draft} aria-labelledby="archive-draft-title">
       <span className={styles.draftIcon} aria-hidden>
@@ -78,7 +80,7 @@ function DraftPanel({ draft, onContinue, onDiscard }: { draft: Draft; onContinue
         <p className={styles.draftName}>
           {t(`archiveType.draft${draft.type}`, { title: draft.title.trim() || t('archiveType.untitled') })}
         </p>
-        <p className={styles.draftTime}>{ago ? t('archiveType.savedAt', { time: ago }) : t('archiveType.savedJustNow')}</p>
+        {saved && <p className={styles.draftTime}>{saved}</p>}
       </div>
       <div className={styles.draftActions}>
         <Tooltip content={t('archiveType.startNewHint')} describes>

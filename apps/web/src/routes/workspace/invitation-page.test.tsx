@@ -7,6 +7,7 @@ import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { InvitationPage } from './invitation-page.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { inTimeZone } from '../../test/time-zone.ts';
 import { workspaceSummary } from '../../test/workspaces.ts';
 
 const api = vi.hoisted(() => vi.fn());
@@ -35,6 +36,7 @@ let acceptAnswer: Handler;
 beforeAll(() => {
   initI18n('en');
 });
+inTimeZone('Asia/Seoul');
 beforeEach(() => {
   useAppStore.setState({ toasts: [], selectedWorkspaceId: null });
   lookup = () => info();
@@ -67,6 +69,8 @@ describe('/workspace/invitation (SPEC §2, §4, §8)', () => {
     expect(screen.getByText('3 members')).toBeTruthy();
     expect(screen.getByText('mina invited you as Editor')).toBeTruthy();
     expect(screen.getByText('Editor')).toBeTruthy();
+    // When the link stops working, to the minute in the person's time zone (06:00 UTC is 15:00 in Seoul).
+    expect(screen.getByText('Link valid until').nextElementSibling!.textContent).toBe('2031.05.08 15:00');
     expect(screen.getByRole('button', { name: 'Join space' })).toBeTruthy();
   });
 

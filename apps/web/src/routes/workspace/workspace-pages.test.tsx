@@ -6,6 +6,7 @@ import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { initI18n } from '../../test/i18n.ts';
+import { inTimeZone } from '../../test/time-zone.ts';
 import { ApiError, type RequestOptions } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { workspaceSummary } from '../../test/workspaces.ts';
@@ -37,6 +38,7 @@ let plan: Plan;
 beforeAll(() => {
   initI18n('en');
 });
+inTimeZone('Asia/Seoul');
 beforeEach(() => {
   team = workspaceSummary({ id: 7, name: 'Design team', isPersonal: false, permission: 'OWNER' });
   users = [member(ME, 'mina', 'OWNER'), member(2, 'jun', 'EDITOR')];
@@ -158,7 +160,7 @@ describe('member management (SPEC §6)', () => {
     open('/workspace/memberManagement');
     const select = (await screen.findByRole('combobox', { name: 'Permission of jun' })) as HTMLSelectElement;
     expect(select.value).toBe('EDITOR');
-    expect(screen.getAllByText('Joined Mar 2, 2025')).toHaveLength(2);
+    expect(screen.getAllByText('Joined 2025.03.02')).toHaveLength(2);
     fireEvent.change(select, { target: { value: 'READER' } });
     await confirmIn('Make jun Viewer?', 'Change permission'); // a demotion resets invite links (issue #18)
     await waitFor(() => expect(api).toHaveBeenCalledWith('/workspace/7/user/2', expect.anything()));

@@ -7,14 +7,11 @@ import { Button } from '../../../components/button.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateToken, useRevokeToken, useTokens } from '../api/tokens.ts';
 import styles from './tokens-panel.module.css';
-
-/** A date and time in the page's language, or null for none. */
-const when = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : null;
 
 /**
  * 'Access tokens' on /mypage/profile (issue #20): make a token with a name and a scope
@@ -22,7 +19,7 @@ const when = (iso: string | null, lang: string) =>
  * last-used times; revoke (confirmed). The browser extension's token is one of them.
  */
 export function TokensPanel() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();
@@ -118,9 +115,9 @@ export function TokensPanel() {
               <div className={styles.rowText}>
                 <span className={styles.rowName}>{token.name}</span>
                 <span className={styles.rowMeta}>
-                  {t(`tokens.scopes.${token.scope}`)} · {t('tokens.createdAt', { when: when(token.createdAt, i18n.language) })} ·{' '}
-                  {token.lastUsedAt ? t('tokens.lastUsed', { when: when(token.lastUsedAt, i18n.language) }) : t('tokens.neverUsed')}
-                  {token.expiresAt ? ` · ${t('tokens.expires', { when: when(token.expiresAt, i18n.language) })}` : ''}
+                  {t(`tokens.scopes.${token.scope}`)} · {t('tokens.createdAt', { when: formatDateTime(token.createdAt) })} ·{' '}
+                  {token.lastUsedAt ? t('tokens.lastUsed', { when: formatDateTime(token.lastUsedAt) }) : t('tokens.neverUsed')}
+                  {token.expiresAt ? ` · ${t('tokens.expires', { when: formatDateTime(token.expiresAt) })}` : ''}
                 </span>
               </div>
               <Button variant="danger" size="small" onClick={() => void remove(token.id, token.name)} aria-label={t('tokens.revokeNamed', { name: token.name })}>

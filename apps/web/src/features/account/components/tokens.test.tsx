@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONNECT_CHANNEL } from '@sauce/contract/connect';
 import { HELLO_TIMEOUT_MS } from '../api/extension-bridge.ts';
@@ -11,6 +12,7 @@ beforeAll(() => {
   initI18n('en');
 });
 afterEach(() => vi.unstubAllGlobals());
+inTimeZone('Asia/Seoul');
 
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(status < 400 ? { success: true, data } : { success: false, error: data }), {
@@ -68,6 +70,34 @@ describe('Access tokens on my page (issue #20)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByText('Build script')).toBeNull());
     expect(calls.some((c) => c.key === 'DELETE /api/auth/tokens/7')).toBe(true);
+  });
+});
+
+describe('Access tokens: when (issue #31 item 13)', () => {
+  afterEach(cleanup);
+  // Near midnight UTC, shown in the person's time zone (Seoul, UTC+9), 24-hour, the same in both languages.
+  const used = { ...token, createdAt: '2026-11-20T14:59:00.000Z', lastUsedAt: '2026-11-30T15:05:00.000Z', expiresAt: '2027-11-20T03:00:00.000Z' };
+
+  it('writes created, last used and expires as YYYY.MM.DD HH:mm', async () => {
+    stubApi({ 'GET /api/auth/tokens': () => json([used]) });
+    renderWithApp(<TokensPanel />);
+    await screen.findByText('Build script');
+    expect(screen.getByText(/^Read only · created/).textContent).toBe(
+      'Read only · created 2026.11.20 23:59 · last used 2026.12.01 00:05 · expires 2027.11.20 12:00',
+    );
+  });
+
+  it('writes them the same way in Korean, with the Korean words around them', async () => {
+    initI18n('ko');
+    try {
+      stubApi({ 'GET /api/auth/tokens': () => json([used, { ...token, id: 8, name: 'Laptop' }]) });
+      renderWithApp(<TokensPanel />);
+      await screen.findByText('Build script');
+      expect(screen.getByText(/^읽기만 · 2026\.11\.20 23:59 생성 · 2026/).textContent).toBe('읽기만 · 2026.11.20 23:59 생성 · 2026.12.01 00:05 마지막 사용 · 2027.11.20 12:00 만료');
+      expect(screen.getByText(/사용한 적 없음/).textContent).toBe('읽기만 · 2026.11.20 19:00 생성 · 사용한 적 없음');
+    } finally {
+      initI18n('en');
+    }
   });
 });
 

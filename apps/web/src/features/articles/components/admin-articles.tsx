@@ -15,6 +15,7 @@ import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
 import {
@@ -160,7 +161,7 @@ export function AddArticleForm() {
             </div>
             <p className={styles.hint}>
               {read.publisher}
-              {read.publishedAt ? ` · ${read.publishedAt.slice(0, 10).replace(/-/g, '.')}` : ''}
+              {read.publishedAt ? ` · ${formatDate(read.publishedAt)}` : ''}
             </p>
             <div className={styles.actions}>
               <Button variant="primary" onClick={add} pending={create.isPending} disabled={!title.trim() || read.existingId !== null}>
@@ -291,7 +292,7 @@ export function AdminArticleList() {
                     )}
                     <span>{t(`categories.${a.category}`)}</span>
                     <span>{a.uploader}</span>
-                    <span>{a.publishedAt ? a.publishedAt.slice(0, 10).replace(/-/g, '.') : t('admin.list.noDate')}</span>
+                    <span>{formatDate(a.publishedAt) || t('admin.list.noDate')}</span>
                     <span>{t(`admin.list.source_${a.source}`)}</span>
                     {a.tags.length > 0 && <span>{a.tags.map((tag) => `#${tag}`).join(' ')}</span>}
                   </p>

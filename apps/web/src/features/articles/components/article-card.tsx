@@ -2,7 +2,7 @@ import type { Article } from '@sauce/contract/articles';
 import { BookmarkPlus, Hash } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardDate } from '../../../lib/relative-time.ts';
+import { formatDate, useDateTimeZone } from '../../../lib/dates.ts';
 import { ArticleCover, publisherInitial } from './article-cover.tsx';
 import styles from './article-card.module.css';
 
@@ -40,7 +40,10 @@ export function ArticleCard({ article, onSave, onTag, priority }: ArticleCardPro
     if (img?.complete) img.decode().then(() => setIcon('loaded'), () => setIcon('failed'));
   }, []);
   const site = http(article.uploaderLink);
-  const date = article.publishedAt ? cardDate(article.publishedAt) : '';
+  // The article list is rendered by the server too: its dates in UTC there and while
+  // hydrating, then the visitor's (lib/dates.ts).
+  const timeZone = useDateTimeZone();
+  const date = formatDate(article.publishedAt, { timeZone });
 
   return (
     <article className={styles.card}>

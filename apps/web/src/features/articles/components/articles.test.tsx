@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { workspaceSummary } from '../../../test/workspaces.ts';
 import { CLICKED_ARTICLE_TTL_MS, forgetClickedArticle, readClickedArticle, rememberClickedArticle } from '../lib/clicked-article.ts';
 import { AddArticleDialog } from './add-article-dialog.tsx';
@@ -26,6 +27,8 @@ const article: Article = {
 };
 
 beforeAll(() => initI18n('en'));
+// The person is in Seoul (UTC+9): 15:00 UTC is midnight there.
+inTimeZone('Asia/Seoul');
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -104,14 +107,27 @@ describe('ArticleCard', () => {
     });
   });
 
-  it('shows the published date as YYYY.MM.DD, a recent one too (SPEC §2 Cards, issue #19 item 8)', () => {
-    const recent = new Date(Date.now() - 3 * 3_600_000).toISOString();
+  it("shows the published date as YYYY.MM.DD in the person's time zone, a recent one too (SPEC §2 Cards, issue #19 item 8)", () => {
+    const at = new Date(Date.now() - 3 * 3_600_000);
+    const recent = at.toISOString();
     renderWithApp(<ArticleCard article={{ ...article, publishedAt: recent }} onSave={vi.fn()} onTag={vi.fn()} />);
-    expect(screen.getByText(recent.slice(0, 10).replace(/-/g, '.')).tagName).toBe('TIME');
+    const two = (n: number) => String(n).padStart(2, '0');
+    expect(screen.getByText(`${at.getFullYear()}.${two(at.getMonth() + 1)}.${two(at.getDate())}`).tagName).toBe('TIME');
     expect(screen.queryByText(/ago|just now/)).toBeNull();
     cleanup();
     renderWithApp(<ArticleCard article={{ ...article, publishedAt: '2015-03-30T00:00:00.000Z' }} onSave={vi.fn()} onTag={vi.fn()} />);
     expect(screen.getByText('2015.03.30')).toBeTruthy();
+    cleanup();
+    renderWithApp(<ArticleCard article={{ ...article, publishedAt: '2015-03-29T16:00:00.000Z' }} onSave={vi.fn()} onTag={vi.fn()} />);
+    expect(screen.getByText('2015.03.30').getAttribute('datetime')).toBe('2015-03-29T16:00:00.000Z');
+  });
+
+  it("the server writes the date in UTC (the same text the browser hydrates), the browser then the person's", () => {
+    const late = { ...article, publishedAt: '2015-03-29T16:00:00.000Z' }; // 01:00 on the 30th in Seoul
+    const html = renderToString(<ArticleCard article={late} onSave={vi.fn()} onTag={vi.fn()} />);
+    const time = new DOMParser().parseFromString(html, 'text/html').querySelector('time')!;
+    expect(time.textContent).toBe('2015.03.29');
+    expect(time.getAttribute('datetime')).toBe('2015-03-29T16:00:00.000Z');
   });
 });
 

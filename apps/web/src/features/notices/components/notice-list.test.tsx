@@ -6,6 +6,7 @@ import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { NoticeList } from './notice-list.tsx';
 
 const api = vi.hoisted(() => vi.fn());
@@ -44,8 +45,24 @@ beforeEach(() => {
   useAppStore.setState({ toasts: [] });
 });
 afterEach(cleanup);
+inTimeZone('Asia/Seoul');
 
 describe('NoticeList (SPEC §2 My page notice)', () => {
+  it('says when a notice was posted: just now, or its date, with the exact time on hover (issue #31 item 13)', async () => {
+    renderWithApp(<NoticeList user={person(false)} />);
+    const fresh = await screen.findByRole('article', { name: 'Maintenance' });
+    expect(within(fresh).getByText('just now').tagName).toBe('TIME');
+    cleanup();
+    // More than a week away: its date, in the person's time zone (00:20 on 1 November in Seoul).
+    notices = [{ ...notices[0]!, createdAt: '2026-10-31T15:20:00.000Z' }];
+    renderWithApp(<NoticeList user={person(false)} />);
+    const old = await screen.findByRole('article', { name: 'Maintenance' });
+    const time = within(old).getByText('2026.11.01');
+    expect(time.getAttribute('datetime')).toBe('2026-10-31T15:20:00.000Z');
+    fireEvent.pointerEnter(time, { pointerType: 'mouse' });
+    await waitFor(() => expect(screen.queryByRole('tooltip', { hidden: true })?.textContent).toBe('2026.11.01 00:20'));
+  });
+
   it('lets an administrator reword a notice: the editor opens filled, saves with PATCH, the list shows the new text', async () => {
     renderWithApp(<NoticeList user={person(true)} />);
     const notice = await screen.findByRole('article', { name: 'Maintenance' });

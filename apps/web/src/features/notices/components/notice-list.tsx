@@ -7,8 +7,8 @@ import { Button } from '../../../components/button.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { formatDateTime, relativeTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useCreateNotice, useDeleteNotice, useMarkNoticesRead, useNotices, useUpdateNotice } from '../api/notices.ts';
 import styles from './notice-list.module.css';
@@ -71,7 +71,7 @@ export function NoticeList({ user }: { user: User }) {
                     {n.isNew && <span className={styles.new}>{t('new')}</span>}
                     {n.title}
                   </h2>
-                  <Tooltip content={new Date(n.createdAt).toLocaleString()}>
+                  <Tooltip content={formatDateTime(n.createdAt)}>
                     <time dateTime={n.createdAt} className={styles.date}>
                       {relativeTime(n.createdAt)}
                     </time>

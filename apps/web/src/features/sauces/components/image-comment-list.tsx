@@ -4,8 +4,7 @@ import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../lib/image-archive/state.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
-import { formatSauceDate } from '../lib/format.ts';
+import { formatDateTime, relativeTime } from '../../../lib/dates.ts';
 import { Avatar } from './author-avatar.tsx';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
 import styles from './image-comment-list.module.css';
@@ -297,7 +296,7 @@ function CommentBody({
         <span aria-hidden>·</span>
         {comment.createdAt ? (
           // Relative to now: a shared page may be hydrated minutes after the server wrote it.
-          <Tooltip content={formatSauceDate(comment.createdAt)}>
+          <Tooltip content={formatDateTime(comment.createdAt)}>
             <time dateTime={comment.createdAt} suppressHydrationWarning>
               {relativeTime(comment.createdAt)}
             </time>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../test/i18n.ts';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { aroundMatch, highlightPattern } from '../../../components/highlight.tsx';
 import { SauceCard } from './sauce-card.tsx';
 
@@ -69,11 +70,18 @@ beforeAll(() => {
   initI18n('en');
 });
 afterEach(cleanup);
+// The person is in Seoul (UTC+9): 15:00 UTC is midnight there.
+inTimeZone('Asia/Seoul');
 
 describe('SauceCard (SPEC §2 Cards)', () => {
-  it('shows the date as YYYY.MM.DD from the first 10 characters of createdAt', () => {
+  it("shows the date as YYYY.MM.DD, the day createdAt falls on in the person's time zone", () => {
     renderCard(base);
     expect(screen.getByText('2024.05.01').tagName).toBe('TIME');
+    cleanup();
+    renderCard({ ...base, createdAt: '2024-05-01T15:30:00.000Z' }); // 00:30 on 2 May in Seoul
+    const time = screen.getByText('2024.05.02');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2024-05-01T15:30:00.000Z');
   });
 
   it('is one link named by its title, leading to the text editor', () => {
@@ -232,9 +240,12 @@ describe('SauceCard: notes and dates (issues #8, #19)', () => {
   });
 
   it('dates a recent card too, as SPEC §2 Cards says (issue #19 item 8)', () => {
-    const createdAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const at = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    const createdAt = at.toISOString();
     renderCard({ ...base, createdAt });
-    const time = screen.getByText(createdAt.slice(0, 10).replace(/-/g, '.'));
+    // The day it is where the person is (local time), written YYYY.MM.DD.
+    const two = (n: number) => String(n).padStart(2, '0');
+    const time = screen.getByText(`${at.getFullYear()}.${two(at.getMonth() + 1)}.${two(at.getDate())}`);
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe(createdAt);
     expect(screen.queryByText(/ago|just now/)).toBeNull();

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { aroundMatch, Highlight } from '../../../components/highlight.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/menu.tsx';
-import { formatSauceDate, isImageSrc, linkDomain, sauceHref, sauceName } from '../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { isImageSrc, linkDomain, sauceHref, sauceName } from '../lib/format.ts';
 import { Avatar } from './author-avatar.tsx';
 import styles from './sauce-card.module.css';
 import { ArticleBadge, SummaryLine } from './sauce-summary.tsx';
@@ -123,7 +124,7 @@ export function SauceCard({ sauce, onDelete, priority, highlight = null }: Sauce
         {sauce.modeType === 'Article' && <ArticleBadge />}
         {/* SPEC §2 Cards: the date, 'YYYY.MM.DD' (issue #19 item 8). */}
         <time className={styles.date} dateTime={sauce.createdAt}>
-          {formatSauceDate(sauce.createdAt)}
+          {formatDate(sauce.createdAt)}
         </time>
       </footer>
       {sauce.isEditable && onDelete && (

@@ -3,8 +3,8 @@ import { Folder as FolderIcon, Hash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates.ts';
 import { Avatar } from './author-avatar.tsx';
-import { formatSauceDate } from '../lib/format.ts';
 import styles from './sauce-meta.module.css';
 
 /** Under a source's title: author, date, `extra` (after the date), and its folders as links. */
@@ -25,7 +25,7 @@ export function SauceMeta({
       <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
       <span className={clampNickname ? styles.nickname : undefined}>{sauce.userNickname}</span>
       <span aria-hidden>·</span>
-      <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
+      <time dateTime={sauce.createdAt}>{formatDate(sauce.createdAt)}</time>
       {extra}
       {sauce.folderSet.length > 0 && (
         <ul className={styles.folders} aria-label={foldersLabel}>

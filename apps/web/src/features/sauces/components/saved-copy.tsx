@@ -2,7 +2,7 @@ import type { Sauce } from '@sauce/contract/sauces';
 import { Archive, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/bytes.ts';
-import { formatSauceDate } from '../lib/format.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import styles from './saved-copy.module.css';
 
 /** The host of `url`, or null when it is not a URL. */
@@ -35,7 +35,7 @@ export function SavedCopy({ sauce }: { sauce: Pick<Sauce, 'savedCopy'> }) {
           {t('savedCopy.title')}
         </h2>
         <span className={styles.meta}>
-          {host ? t('savedCopy.savedFrom', { date: formatSauceDate(copy.capturedAt), host }) : t('savedCopy.savedOn', { date: formatSauceDate(copy.capturedAt) })}
+          {host ? t('savedCopy.savedFrom', { date: formatDate(copy.capturedAt), host }) : t('savedCopy.savedOn', { date: formatDate(copy.capturedAt) })}
           {' · '}
           {formatBytes(copy.byteSize, i18n.language)}
         </span>

@@ -3,8 +3,9 @@ import { Globe, Hash } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title.tsx';
+import { formatDate, useDateTimeZone } from '../../../lib/dates.ts';
 import { useSauceArchiveStore } from '../hooks/use-image-archive.ts';
-import { formatSauceDate, sauceName } from '../lib/format.ts';
+import { sauceName } from '../lib/format.ts';
 import { Avatar } from './author-avatar.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { LinkPreview } from './link-preview.tsx';
@@ -17,6 +18,8 @@ import styles from './shared-sauce.module.css';
  */
 export function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
   const { t } = useTranslation('share');
+  // Rendered by the server too: its date in UTC there and while hydrating, then the visitor's.
+  const timeZone = useDateTimeZone();
   const name = sauceName(sauce);
   const title = name || t('sauces:untitled');
   const link = sauce.textSauce?.link ?? null;
@@ -34,7 +37,7 @@ export function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => v
         <Avatar nickname={sauce.userNickname} image={sauce.userProfileImage} />
         <span className={styles.nickname}>{sauce.userNickname}</span>
         <span aria-hidden>·</span>
-        <time dateTime={sauce.createdAt}>{formatSauceDate(sauce.createdAt)}</time>
+        <time dateTime={sauce.createdAt}>{formatDate(sauce.createdAt, { timeZone })}</time>
       </div>
       {link && (
         // Only http(s) links become links; LinkPreview checks again.

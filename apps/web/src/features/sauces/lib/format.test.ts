@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLink, formatSauceDate, isHttpUrl, linkDomain, linkInText } from './format.ts';
-
-describe('formatSauceDate', () => {
-  it('keeps the first 10 characters and turns dashes into dots', () => {
-    expect(formatSauceDate('2024-05-01T09:30:00.000Z')).toBe('2024.05.01');
-    expect(formatSauceDate('2023-12-31')).toBe('2023.12.31');
-  });
-});
+import { checkLink, isHttpUrl, linkDomain, linkInText } from './format.ts';
 
 describe('links', () => {
   it('accepts only http(s) as links', () => {

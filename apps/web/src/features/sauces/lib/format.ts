@@ -1,13 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
 
-/**
- * A card's date (SPEC §2 Cards): the first 10 characters of createdAt with dashes turned
- * into dots, e.g. '2024-05-01T09:30:00.000Z' → '2024.05.01'.
- */
-export function formatSauceDate(createdAt: string): string {
-  return createdAt.slice(0, 10).replace(/-/g, '.');
-}
-
 /** True for an absolute http(s) URL: the only links ever rendered as links. */
 export function isHttpUrl(value: string | null | undefined): value is string {
   if (!value) return false;

@@ -7,12 +7,12 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { showLimitNoticeFor } from '../../../components/dialogs/limit-notice.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { useProfile } from '../../../lib/session.ts';
 import { useAcceptInvitation, useInvitationInfo } from '../api/invitations.ts';
 import { useSelectWorkspace } from '../../../lib/workspaces.ts';
-import { formatDate } from '../lib/format-date.ts';
 import styles from './invitation-view.module.css';
 import { WorkspaceAvatar } from './workspace-avatar.tsx';
 
@@ -77,7 +77,7 @@ export function InvitationView({ invitationId }: { invitationId: string }) {
 }
 
 function InvitationCard({ invitation, pending, onAccept }: { invitation: InvitationInfo; pending: boolean; onAccept(): void }) {
-  const { t, i18n } = useTranslation('workspaces');
+  const { t } = useTranslation('workspaces');
   const { workspace, inviter } = invitation;
   const role = t(`permission.${invitation.permission}`);
   return (
@@ -101,7 +101,7 @@ function InvitationCard({ invitation, pending, onAccept }: { invitation: Invitat
         </div>
         <div>
           <dt>{t('invitation.expires')}</dt>
-          <dd>{formatDate(invitation.expiresAt, i18n.language, true)}</dd>
+          <dd>{formatDateTime(invitation.expiresAt)}</dd>
         </div>
       </dl>
       <div className={styles.actions}>

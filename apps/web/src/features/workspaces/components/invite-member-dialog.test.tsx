@@ -6,6 +6,7 @@ import { initI18n } from '../../../test/i18n.ts';
 import type { RequestOptions } from '../../../lib/api.ts';
 import { useAppStore } from '../../../state/app-store.ts';
 import { deferred, renderWithApp } from '../../../test/render.tsx';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { workspaceSummary } from '../../../test/workspaces.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 
@@ -30,6 +31,7 @@ let generation: Record<string, number>;
 beforeAll(() => {
   initI18n('en');
 });
+inTimeZone('Asia/Seoul');
 beforeEach(() => {
   generation = { OWNER: 1, EDITOR: 1, READER: 1 };
   api.mockReset();
@@ -72,7 +74,7 @@ describe('InviteWorkspaceMember (SPEC §2, §6)', () => {
         { workspace: { id: 7 }, permission: 'READER' },
       ]),
     );
-    expect(screen.getAllByText(/^Valid for 1 week, until May 8, 2031/)).toHaveLength(3);
+    expect(screen.getAllByText('Valid for 1 week, until 2031.05.08 15:00')).toHaveLength(3);
   });
 
   it('shows a placeholder per row until its link arrives', async () => {

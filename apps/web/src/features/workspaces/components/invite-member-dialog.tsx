@@ -8,11 +8,11 @@ import { Button } from '../../../components/button.tsx';
 import { alertDialog, confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { InlineError } from '../../../components/inline-error.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../state/app-store.ts';
 import { usePlan } from '../../../lib/plan.ts';
 import { INVITE_PERMISSIONS, useInvitationLink, useResetInvitation } from '../api/invitations.ts';
-import { formatDate } from '../lib/format-date.ts';
 import styles from './invite-member-dialog.module.css';
 
 export interface InviteMemberDialogProps {
@@ -74,7 +74,7 @@ function InviteLinkRow({
   canReset: boolean;
   enabled: boolean;
 }) {
-  const { t, i18n } = useTranslation('workspaces');
+  const { t } = useTranslation('workspaces');
   const id = useId();
   const link = useInvitationLink(workspaceId, permission, enabled);
   const reset = useResetInvitation(workspaceId);
@@ -126,7 +126,7 @@ function InviteLinkRow({
           </div>
           <div className={styles.foot}>
             <span className={styles.expiry}>
-              {t('invite.validUntil', { date: formatDate(invitation.expiresAt, i18n.language, true) })}
+              {t('invite.validUntil', { date: formatDateTime(invitation.expiresAt) })}
             </span>
             {canReset && (
               <Button size="small" variant="ghost" className={styles.reset} onClick={() => void askReset()} aria-label={t('invite.resetLabel', { role })}>

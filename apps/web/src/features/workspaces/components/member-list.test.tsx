@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { RequestOptions } from '../../../lib/api.ts';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { inTimeZone } from '../../../test/time-zone.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { workspaceSummary } from '../../../test/workspaces.ts';
 import { MemberList } from './member-list.tsx';
@@ -20,7 +21,7 @@ const member = (id: number, nickname: string, permission: 'OWNER' | 'EDITOR' | '
   nickname,
   profileImage: null,
   permission,
-  joinedAt: '2026-11-01T00:00:00.000Z',
+  joinedAt: '2026-10-31T15:30:00.000Z', // 2026.11.01 00:30 in Seoul
 });
 const calls: string[] = [];
 /** The installation's plan GET /app/config answers. */
@@ -47,6 +48,22 @@ beforeEach(() => {
   });
 });
 afterEach(() => cleanup());
+inTimeZone('Asia/Seoul');
+
+describe('MemberList: when each member joined (issue #31 item 13)', () => {
+  it("writes the day they joined as cards write dates, in the person's time zone, in both languages", async () => {
+    renderWithApp(<MemberList workspace={team} />);
+    expect(await screen.findAllByText('Joined 2026.11.01')).toHaveLength(2);
+    cleanup();
+    initI18n('ko');
+    try {
+      renderWithApp(<MemberList workspace={team} />);
+      expect(await screen.findAllByText('2026.11.01 참여')).toHaveLength(2);
+    } finally {
+      initI18n('en');
+    }
+  });
+});
 
 describe('MemberList: the plan is the installation’s (issue #22)', () => {
   it('counts members against the plan, or without a limit when it sets none', async () => {

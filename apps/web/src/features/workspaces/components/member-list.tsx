@@ -9,12 +9,12 @@ import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
 import { InlineError } from '../../../components/inline-error.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { showToast } from '../../../state/app-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { usePlan } from '../../../lib/plan.ts';
 import { useProfile } from '../../../lib/session.ts';
 import { useWorkspace } from '../api/get-workspaces.ts';
 import { INVITE_PERMISSIONS } from '../api/invitations.ts';
 import { useRemoveMember, useUpdateMemberPermission } from '../api/members.ts';
-import { formatDate } from '../lib/format-date.ts';
 import { showMemberError } from '../lib/member-errors.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import styles from './member-list.module.css';
@@ -136,7 +136,7 @@ function MemberRow({ workspaceId, member, isMe, canManage }: { workspaceId: numb
           <span className={styles.nickname}>{member.nickname}</span>
           {isMe && <span className={styles.me}>{t('members.you')}</span>}
         </span>
-        <span className={styles.joined}>{t('members.joined', { date: formatDate(member.joinedAt, i18n.language, false, 'medium') })}</span>
+        <span className={styles.joined}>{t('members.joined', { date: formatDate(member.joinedAt) })}</span>
       </div>
       <div className={styles.controls}>
         {canManage ? (

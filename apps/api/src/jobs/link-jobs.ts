@@ -111,15 +111,15 @@ function heldBy(job: LinkJob): string[] {
 const running = new WeakMap<JobQueue, Map<LinkQueue, InFlight>>();
 
 /**
- * Wakes this process's idle workers for jobs just sent (after their transaction committed):
- * one per job, except for a job sent for later, or one its person or host could not start now (their share of the
- * workers is running: a woken worker would only put it back) — it is fetched when one of
- * theirs ends, or at the workers' next poll.
+ * Wakes this process's workers of the queues of jobs just sent (after their transaction
+ * committed), except for jobs sent for later, or that their person or host could not start now
+ * (their share of the workers is running: a woken worker would only put them back) — those
+ * are fetched when one of theirs ends, or at the workers' next poll. So a burst of one
+ * person's slow links does not make every worker fetch only to put the job back (issue #29).
  */
 export function wakeFor(jobs: JobQueue, sent: readonly LinkJobToSend[]): void {
-  for (const { queue, job, startAfterS } of sent) {
-    if (!startAfterS && !running.get(jobs)?.get(queue)?.full(heldBy(job))) jobs.notify(queue);
-  }
+  const queues = new Set(sent.filter(({ queue, job, startAfterS }) => !startAfterS && !running.get(jobs)?.get(queue)?.full(heldBy(job))).map((s) => s.queue));
+  for (const queue of queues) jobs.notify(queue);
 }
 
 export async function workLinkJobs<Q extends LinkQueue>(

@@ -76,7 +76,7 @@ export interface JobQueue {
    * send while it waits is dropped, answered null); call this before the queue's first send.
    */
   ensureQueue(name: JobName, options?: { policy?: PgBoss.QueuePolicy }): Promise<void>;
-  /** Wakes one of this process's idle workers of `name` at once (call once per job sent), instead of at its next poll. */
+  /** Wakes this process's workers of `name` at once, instead of at their next poll (a busy one looks again as soon as its job ends). */
   notify(name: JobName): void;
   /** Jobs waiting to run (created, or to retry), by queue name: the metrics' gauge. */
   waiting(): Promise<Record<string, number>>;
@@ -121,10 +121,6 @@ export async function startJobQueue(
   const queues = new Map<string, Promise<void>>();
   /** This process's worker ids, by queue. */
   const workers = new Map<string, string[]>();
-  /** Workers running a handler now (notify wakes another). */
-  const busy = new Set<string>();
-  /** Per queue, the worker the next notify starts looking from (they take turns being woken). */
-  const nextWoken = new Map<string, number>();
   const ensureQueue = (name: string, options: { policy?: PgBoss.QueuePolicy } = {}) => {
     let q = queues.get(name);
     if (!q) {
@@ -171,14 +167,12 @@ export async function startJobQueue(
           },
           async (jobs) => {
             let putBack = 0;
-            busy.add(id);
             try {
               for (const job of jobs) {
                 const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority };
                 if ((await handler(job.data, info)) === 'put-back') putBack++;
               }
             } finally {
-              busy.delete(id);
               // pg-boss waits a polling interval after every fetch, even one that found work;
               // a worker that worked a job looks again at once, so a backlog drains at the
               // workers' pace rather than one batch per interval (issue #23).
@@ -196,17 +190,7 @@ export async function startJobQueue(
       return Object.fromEntries(rows.map((r) => [r.name, r.n]));
     },
     notify(name) {
-      // One idle worker per job sent (issue #29): each wake is a fetch, and a worker that
-      // finds a job looks again at once, so the rest of a burst is fetched by the woken ones.
-      const ids = workers.get(name) ?? [];
-      const from = nextWoken.get(name) ?? 0;
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[(from + i) % ids.length]!;
-        if (busy.has(id)) continue;
-        nextWoken.set(name, (from + i + 1) % ids.length);
-        boss.notifyWorker(id);
-        return;
-      }
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     async schedule(name, cron, data, options = {}) {
       await ensureQueue(name);

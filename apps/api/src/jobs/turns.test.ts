@@ -33,8 +33,20 @@ describe('Turns (issue #29)', () => {
     for (let i = 0; i < 50; i++) turns.started(turns.next(1));
     const late = turns.next(2);
     const next = turns.next(1);
-    expect(late).toBeGreaterThanOrEqual(next); // b is not 50 places ahead of a's next, nor behind it
-    expect(late - next).toBeLessThanOrEqual(1);
+    expect(late).toBeGreaterThan(next); // b goes before a's next, not 50 places ahead of it
+    expect(late - next).toBeLessThanOrEqual(3); // priorities are twice the places: 1.5 places
+  });
+
+  it('a newcomer goes before busy people’s jobs waiting at the line’s now, not after all of them', () => {
+    const turns = new Turns();
+    // Five busy people, each with a line of ten; the workers started each one's first job, and
+    // the first person's second: the line's now is the place where the others' heads wait.
+    const jobs = [1, 2, 3, 4, 5].flatMap((p) => Array.from({ length: 10 }, (_, i) => ({ name: `p${p}-${i}`, priority: turns.next(p) })));
+    const started = ['p1-0', 'p1-1', 'p2-0', 'p3-0', 'p4-0', 'p5-0'];
+    for (const name of started) turns.started(jobs.find((j) => j.name === name)!.priority);
+    const waiting = jobs.filter((j) => !started.includes(j.name));
+    waiting.push({ name: 'newcomer', priority: turns.next(9) });
+    expect(order(waiting)[0]).toBe('newcomer');
   });
 });
 

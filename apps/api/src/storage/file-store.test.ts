@@ -97,7 +97,10 @@ describe.each([
 
   it('lists and deletes more keys than one S3 request takes (1,000)', async () => {
     const dir = imageDir();
-    const keys = Array.from({ length: 1005 }, (_, i) => `${dir}${i}.gif`);
+    // Names of one length: s3rver pages by the order of its own files (`<key>._S3rver_object`),
+    // which for names like 1.gif and 10.gif is not the keys' order, and then skips a key at a
+    // page's edge (a flake of the stand-in, not of the driver: real S3 pages in key order).
+    const keys = Array.from({ length: 1005 }, (_, i) => `${dir}${String(i).padStart(4, '0')}.gif`);
     for (let i = 0; i < keys.length; i += 50) {
       await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from('x'), 'image/gif')));
     }

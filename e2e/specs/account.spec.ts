@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, signIn, snap, translator } from '../support';
+import { callApi, failOnCspViolations, type Lang, signIn, snap, translator } from '../support';
 
 /**
  * A new person's account from start to end (issue #8), in the Korean and the English UI:
@@ -14,13 +14,6 @@ import { failOnCspViolations, type Lang, signIn, snap, translator } from '../sup
 failOnCspViolations(test);
 
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
-
-async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
+import { callApi, failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * What a browser audit of the product found (issue #19 item 8), each as a person meets it,
@@ -64,14 +64,6 @@ test("an article card's tag chip searches for the tag instead of opening the art
   expect(popups).toBe(0);
   await expect(page.getByRole('searchbox', { name: t('articles:page.searchLabel') })).toHaveValue(tag);
 });
-
-/** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** The id of the signed-in person's personal space. */
 async function personalSpace(page: Page): Promise<number> {

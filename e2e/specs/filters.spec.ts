@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, translator } from '../support';
+import { expect, test } from '@playwright/test';
+import { callApi, failOnCspViolations, type Lang, translator } from '../support';
 
 /**
  * Issue #31 items 8 and 22, as a person meets them in the Korean and the English UI: a
@@ -8,14 +8,6 @@ import { failOnCspViolations, type Lang, translator } from '../support';
  */
 
 failOnCspViolations(test);
-
-/** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('choosing a folder keeps the tag filter', async ({ page }, testInfo) => {
   const t = translator(testInfo.project.name as Lang);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, signIn, snap, translator } from '../support';
+import { expect, test } from '@playwright/test';
+import { callApi, failOnCspViolations, type Lang, signIn, snap, translator } from '../support';
 
 /**
  * Issue #21 items 3, 5 and 6 in the browser, in Korean and in English: ⌘K / Ctrl+K opens
@@ -10,13 +10,6 @@ import { failOnCspViolations, type Lang, signIn, snap, translator } from '../sup
 
 // Issue #11: the Content-Security-Policy blocks nothing the app does.
 failOnCspViolations(test);
-
-async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown, multipart?: Record<string, string>): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, multipart, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('⌘K searches every space and opens a result; a saved link is pointed out; tags are suggested', async ({ page }, testInfo) => {
   const lang = testInfo.project.name as Lang;

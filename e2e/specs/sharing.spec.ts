@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
+import { expect, test } from '@playwright/test';
+import { callApi, failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
 
 /**
  * Link sharing (SPEC §2 Share dialog, §4 Sharing, §6 shared source without login), in the
@@ -11,14 +11,6 @@ import { failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translat
 
 // Issue #11: the Content-Security-Policy blocks nothing the app does.
 failOnCspViolations(test);
-
-/** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('an owner shares a text source by link; a signed-out visitor reads it until sharing is off', async ({
   page,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
+import { callApi, failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * Team spaces as two new people use them (issue #7), in the Korean and the English UI:
@@ -14,14 +14,6 @@ import { failOnCspViolations, type Lang, signIn, snap, type Translate, translato
 failOnCspViolations(test);
 
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
-
-/** Calls the API as the signed-in page, with the anti-forgery cookie echoed as the header. */
-async function callApi<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
-  const res = await page.request.fetch(`/api${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url} → ${res.status()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
 const cards = (page: Page, t: Translate) => page.getByRole('list', { name: t('dashboard:listLabel') }).getByRole('article');

@@ -478,8 +478,10 @@ export async function setTags(tx: Tx, sauceId: number, userId: number, names: st
   const unique = [...new Set(names)];
   if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
   const removed = fresh ? [] : (await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId)).returning({ name: sauceTags.name })).map((r) => r.name);
-  if (unique.length > 0) await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
-  if (unique.length > 0) await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
+  if (unique.length > 0) {
+    await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
+    await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
+  }
   // Issue #31 item 9: a tag the source lost leaves its author's list when nothing of theirs has it.
   const lost = removed.filter((n) => !unique.includes(n));
   if (lost.length > 0) {

@@ -7,6 +7,8 @@ export interface Budget {
   targetKb: number | null;
   /** The budget enforced, KB of brotli. */
   kb: number;
+  /** How many script files the first view may load (issue #31), where one is set. */
+  maxFiles?: number;
   /** What the first view loads: source paths as the manifest names them, or names of chunks. */
   modules: string[];
   /** What loads when the browser is first idle, named as `modules` are (counted too). */
@@ -16,6 +18,7 @@ export interface Measured {
   route: string;
   targetKb: number | null;
   budgetKb: number;
+  maxFiles: number | null;
   files: string[];
   rawBytes: number;
   gzipBytes: number;
@@ -24,6 +27,8 @@ export interface Measured {
   /** React's (react, react-dom, scheduler) share of `brotliBytes`, by the source maps. */
   reactBytes: number;
   ok: boolean;
+  /** `files` within `maxFiles` (true without one). */
+  filesOk: boolean;
 }
 export type Manifest = Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
 export const BUDGETS: Budget[];

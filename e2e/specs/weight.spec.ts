@@ -8,12 +8,15 @@ import { type Lang, translator } from '../support';
  * (fresh context, nothing cached, service workers blocked) signed in opens `/dashboard` in a
  * space of three folders and 20 sources; once the network is idle and 3 s more have passed (what the app loads
  * when the browser is first idle included), the script responses' encoded (compressed) sizes
- * add up to at most 250 KB. The breakdown by file is printed and attached to the report.
+ * add up to at most 250 KB, in at most 30 files (issue #31: it was 64 requests). The
+ * breakdown by file is printed and attached to the report.
  * Drag and drop is not among them: it loads on the folder list's first use.
  */
 
 /** Issue #19 item 2's figure, bytes of compressed script. */
 const DASHBOARD_BUDGET_BYTES = 250 * 1024;
+/** Issue #31's figure: script requests of the dashboard's first load. */
+const DASHBOARD_MAX_SCRIPTS = 30;
 const SOURCES = 20;
 /** Of the 20 sources, how many are images (the rest are text). */
 const IMAGES = 4;
@@ -77,11 +80,14 @@ test('/dashboard, signed in with an empty cache, transfers at most 250 KB of Jav
     .sort((a, b) => b.bytes - a.bytes)
     .map((s) => `${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${s.file}`)
     .join('\n');
-  const report = `/dashboard: ${(total / 1024).toFixed(1)} KB of script in ${scripts.length} files (budget ${DASHBOARD_BUDGET_BYTES / 1024} KB)\n${table}`;
+  const report =
+    `/dashboard: ${(total / 1024).toFixed(1)} KB of script in ${scripts.length} files ` +
+    `(budget ${DASHBOARD_BUDGET_BYTES / 1024} KB in at most ${DASHBOARD_MAX_SCRIPTS} files)\n${table}`;
   console.log(report);
   await testInfo.attach('dashboard-scripts.txt', { body: report, contentType: 'text/plain' });
   expect(scripts.length).toBeGreaterThan(3);
   expect(total, report).toBeLessThanOrEqual(DASHBOARD_BUDGET_BYTES);
+  expect(scripts.length, report).toBeLessThanOrEqual(DASHBOARD_MAX_SCRIPTS);
 
   // Drag and drop is no part of it: it loads when the folder list is first used (the pointer over it).
   const dnd = /\/assets\/(draggable-folder-list|dnd\.esm)-[^/]+\.js$/;
@@ -121,7 +127,10 @@ test('/dashboard, signed in with an empty cache, transfers at most 250 KB of Jav
   await mouse.mouse.move(first.x + 40, first.y + first.height / 2);
   await mouse.mouse.down();
   await mouse.waitForResponse((r) => dnd.test(new URL(r.url()).pathname));
-  await mouse.waitForTimeout(300);
+  // Drag and drop has replaced the plain list (its handles carry its attributes); the press is
+  // handed to it on a timer set as it did, so one more turn of the page's timers has passed it on.
+  await expect(mouseNav.locator('[data-rfd-drag-handle-draggable-id]').first()).toBeAttached();
+  await mouse.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   for (let step = 1; step <= 10; step++) {
     await mouse.mouse.move(first.x + 40, first.y + first.height / 2 + ((last.y - first.y + 4) * step) / 10);
   }

@@ -59,6 +59,12 @@ const REFRESH_AHEAD_MS = 60_000;
  * at most once a minute; the 401 path stays the net.
  */
 async function refreshAhead(): Promise<void> {
+  // A refresh under way (this one's, or a 401's): the request waits for the new token instead
+  // of going out with the expired one beside it (a page back from sleep asks several at once).
+  if (refreshing) {
+    await refreshing;
+    return;
+  }
   const expires = Number(readCookie(COOKIES.accessExpires));
   if (!expires || Date.now() < expires - REFRESH_AHEAD_MS || Date.now() - refreshedAhead < REFRESH_AHEAD_MS) return;
   refreshedAhead = Date.now();

@@ -1,6 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
+import { sauceKeys } from '../../../lib/query-keys.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { useDeleteSauce } from './delete-sauce.ts';
 import { useSauce } from './get-sauce.ts';
@@ -9,8 +11,11 @@ const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api.ts')>()), api }));
 
 let deleted = false;
+/** The delete under way (the mutation's promise: it settles once its onSuccess has run). */
+let deleting: Promise<unknown> | undefined;
 beforeEach(() => {
   deleted = false;
+  deleting = undefined;
   api.mockReset();
   api.mockImplementation(async (path: string, opts?: { method?: string }) => {
     if (path === '/archive/sauce/9/5' && opts?.method === 'DELETE') {
@@ -34,7 +39,7 @@ function Page() {
   return (
     <>
       <p>{sauce.data?.title ?? 'loading'}</p>
-      <button type="button" onClick={() => void remove.mutateAsync(5)}>
+      <button type="button" onClick={() => (deleting = remove.mutateAsync(5))}>
         Delete
       </button>
     </>
@@ -43,11 +48,18 @@ function Page() {
 
 describe('deleting the source on screen (issue #31 item 20)', () => {
   it('does not read it again under the page, which keeps showing it until it leaves', async () => {
-    renderWithApp(<Page />);
+    const { qc } = renderWithApp(<Page />);
     expect(await screen.findByText('Last image')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
-    await waitFor(() => expect(deleted).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    // No sleep: the delete is done once its mutation settles, after onSuccess, whose
+    // invalidation awaits any refetch it starts; the query's observers then hear of what
+    // changed in React Query's next batch, which act() renders.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      await deleting;
+    });
+    await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
+    expect(deleted).toBe(true);
+    expect(qc.getQueryState(sauceKeys.detail(9, 5))?.status).toBe('success');
     expect(screen.queryByText('This source does not exist')).toBeNull();
     expect(screen.getByText('Last image')).toBeTruthy();
     expect(api.mock.calls.filter(([path, opts]) => path === '/archive/sauce/9/5' && !opts?.method)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { CreatedToken, TokenScope } from '@sauce/contract/tokens';
 import { Copy, KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { confirmDialog } from '../../../components/dialogs/confirm.tsx';
@@ -115,9 +115,18 @@ export function TokensPanel() {
               <div className={styles.rowText}>
                 <span className={styles.rowName}>{token.name}</span>
                 <span className={styles.rowMeta}>
-                  {t(`tokens.scopes.${token.scope}`)} · {t('tokens.createdAt', { when: formatDateTime(token.createdAt) })} ·{' '}
-                  {token.lastUsedAt ? t('tokens.lastUsed', { when: formatDateTime(token.lastUsedAt) }) : t('tokens.neverUsed')}
-                  {token.expiresAt ? ` · ${t('tokens.expires', { when: formatDateTime(token.expiresAt) })}` : ''}
+                  {/* Each fact on one line: a date never breaks from its time on a phone. */}
+                  {[
+                    t(`tokens.scopes.${token.scope}`),
+                    t('tokens.createdAt', { when: formatDateTime(token.createdAt) }),
+                    token.lastUsedAt ? t('tokens.lastUsed', { when: formatDateTime(token.lastUsedAt) }) : t('tokens.neverUsed'),
+                    ...(token.expiresAt ? [t('tokens.expires', { when: formatDateTime(token.expiresAt) })] : []),
+                  ].map((fact, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && ' · '}
+                      <span className={styles.fact}>{fact}</span>
+                    </Fragment>
+                  ))}
                 </span>
               </div>
               <Button variant="danger" size="small" onClick={() => void remove(token.id, token.name)} aria-label={t('tokens.revokeNamed', { name: token.name })}>

@@ -61,7 +61,7 @@ import { pgError } from './sql.ts';
  *   - the counter slot (2b): no other writer adds to it meanwhile, so at most 15 other saves
  *     are in flight beside it. With fewer than 16 free places under the plan's limit, a save
  *     takes the space's lock exclusive instead and counts exactly under it
- *     (services/sauces.ts lockForSave): the limit holds.
+ *     (services/sauces/write.ts lockForSave): the limit holds.
  *   - its own new rows (the source, its tags, folders, search document), the person's new
  *     tag names, its link jobs' rows, and, for an image source, its uploads' rows (5). Two
  *     saves of one link meet there: one job of a link waits at a time (pg-boss's singleton),
@@ -167,7 +167,7 @@ export async function lockSpaceForSave(
 /**
  * An error that makes the transaction run again (SQLSTATE 40001, as PostgreSQL's own
  * serialization failures: retryOnConflict), for a check that found the world changed in a
- * way the transaction's locks cannot cover (services/sauces.ts lockForSave).
+ * way the transaction's locks cannot cover (services/sauces/write.ts lockForSave).
  */
 export function runAgain(message: string): Error {
   return Object.assign(new Error(message), { code: '40001' });

@@ -3,17 +3,16 @@ import type { Plan } from '@sauce/contract/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockPerson } from '../db/locks.ts';
-import { sauceCaptures, sauceImages, sauces } from '../db/schema.ts';
+import { sauceCaptures, sauceImages } from '../db/schema.ts';
 import type { Ticket } from '../lib/fair-queue.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { captureKeys, imageBytes, putImage, SNAPSHOT_FILE } from './capture-files.ts';
-import { notifyWorkspace } from './events.ts';
 import { processImage, type ProcessedImage } from './image-processing.ts';
 import { deleteFiles, imageFileKeys, signatureColumns, writeColours } from './images.ts';
 import { assertTokenLive } from './personal-tokens.ts';
-import { assertRoomFor, getSauce, setFolders, setTags, type SauceRecord } from './sauces.ts';
-import { linkKeyOf } from './duplicates.ts';
+import { getSauce, type SauceRecord } from './sauces.ts';
+import { type NewSource, writeSources } from './sauces/write.ts';
 
 /** A capture to save (issue #20), its text validated as an ordinary save's (contract zCreateSauce). */
 export interface CaptureInput {
@@ -49,7 +48,8 @@ export interface CaptureActor {
  * temporary file), then one transaction takes the person's lock and the space's (the lock
  * order, db/locks.ts), re-checks the token (revoked or expired meanwhile: 401) and the
  * membership as they are now (demoted meanwhile: 403, removed: 404), checks the space's
- * room for one more source (the plan, SPEC §9) and writes the source, its images, its saved copy, tags and folders.
+ * room for one more source (the plan, SPEC §9) and writes the source, its images, its saved copy, tags and folders
+ * (sauces/write.ts: the members watching the space are told once it committed).
  * The server fetches nothing: the extension sent what the person saw. The saved copy's
  * bytes count in the source's `byteSize` and the space's storage. If anything fails, every
  * file written is deleted and nothing stays.
@@ -104,53 +104,46 @@ export async function captureSauce(
       };
     }
 
-    const id = await db.transaction(async (tx) => {
+    const byteSize = images.reduce((sum, i) => sum + imageBytes(i.p), 0) + (capture?.byteSize ?? 0);
+    // What the person saw is the preview: the page's title, and the screenshot for a card.
+    const source: NewSource = {
+      type: input.type,
+      title: input.title,
+      link: input.link,
+      byteSize,
+      tags: input.tagSet,
+      folderIds: input.folderSet,
+      ...(input.type === 'TEXT' ? { text: input.text, page: input.link ? { title: input.title, description: '', image: null } : null } : {}),
+      contents: async (tx, id) => {
+        if (images.length > 0) {
+          const rows = await tx.insert(sauceImages).values(
+            images.map((i, position) => ({
+              workspaceId: m.workspaceId,
+              uploaderId: m.userId,
+              sauceId: id,
+              position,
+              storageKey: i.storageKey,
+              originalName: i.originalName,
+              width: i.p.width,
+              height: i.p.height,
+              byteSize: imageBytes(i.p),
+              color: i.p.color,
+              ...signatureColumns(i.p.signature),
+            })),
+          ).returning({ id: sauceImages.id, workspaceId: sauceImages.workspaceId });
+          // Issue #21 item 4: the images' colours, for the list's colour filter.
+          for (const [n, row] of rows.entries()) await writeColours(tx, row, images[n]!.p.signature);
+        }
+        if (capture) await tx.insert(sauceCaptures).values({ ...capture, sauceId: id });
+        return 0; // counted in byteSize already
+      },
+    };
+    const id = await writeSources(db, async (tx, write) => {
       await lockPerson(tx, m.userId);
       if (actor.tokenId !== null) await assertTokenLive(tx, m.userId, actor.tokenId);
       await lockMembership(tx, m);
-      const byteSize = images.reduce((sum, i) => sum + imageBytes(i.p), 0) + (capture?.byteSize ?? 0);
-      await assertRoomFor(tx, m.workspaceId, 1, plan.sources);
-      const [row] = await tx
-        .insert(sauces)
-        .values({
-          workspaceId: m.workspaceId,
-          authorId: m.userId,
-          type: input.type,
-          title: input.title,
-          link: input.link,
-          linkKey: linkKeyOf(input.link),
-          byteSize,
-          // What the person saw is the preview: the page's title, and the screenshot for a card.
-          ...(input.type === 'TEXT'
-            ? { text: input.text, linkTitle: input.link ? input.title : '', linkStatus: input.link ? ('ready' as const) : null }
-            : {}),
-        })
-        .returning({ id: sauces.id });
-      const id = row!.id;
-      if (images.length > 0) {
-        const rows = await tx.insert(sauceImages).values(
-          images.map((i, position) => ({
-            workspaceId: m.workspaceId,
-            uploaderId: m.userId,
-            sauceId: id,
-            position,
-            storageKey: i.storageKey,
-            originalName: i.originalName,
-            width: i.p.width,
-            height: i.p.height,
-            byteSize: imageBytes(i.p),
-            color: i.p.color,
-            ...signatureColumns(i.p.signature),
-          })),
-        ).returning({ id: sauceImages.id, workspaceId: sauceImages.workspaceId });
-        // Issue #21 item 4: the images' colours, for the list's colour filter.
-        for (const [n, row] of rows.entries()) await writeColours(tx, row, images[n]!.p.signature);
-      }
-      if (capture) await tx.insert(sauceCaptures).values({ ...capture, sauceId: id });
-      await setTags(tx, id, m.userId, input.tagSet);
-      await setFolders(tx, m.workspaceId, id, input.folderSet);
-      await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'created', id, actorId: m.userId });
-      return id;
+      const [id] = await write.insert(m, { from: 'capture' }, [source], plan.sources);
+      return id!;
     });
     return await getSauce(db, m.workspaceId, id);
   } catch (e) {

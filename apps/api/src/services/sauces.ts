@@ -5,23 +5,19 @@ import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/s
 import DataLoader from 'dataloader';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { COUNTER_SLOTS, sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, tags, workspaceMembers } from '../db/schema.ts';
-import { runAgain } from '../db/locks.ts';
+import { sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, workspaceMembers } from '../db/schema.ts';
 import { isoUtc as iso, isoUtc } from '../db/sql.ts';
-import { InvalidFormatError, LimitReachedError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
-import { authorizePermission, lockMembership, type Membership, type MembershipClaim, membershipForSave } from '../policies/workspace.ts';
+import { InvalidFormatError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
+import { authorizePermission, lockMembership, type Membership, type MembershipClaim } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { notifyAfterCommit, notifyWorkspace } from './events.ts';
+import { notifyWorkspace } from './events.ts';
 import { forgetUnusedTags } from './tags.ts';
-import { assertFoldersInWorkspace } from './folders.ts';
 import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { captureFileKeys } from './capture-files.ts';
 import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms, snippetOf } from './search.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
-import { linkKeyOf } from './duplicates.ts';
-import { copyColumns, copyJob } from './link-copy.ts';
-import { type LinkColumns, previewAtSave, type PreviewOptions, previewJob } from './link-preview.ts';
-import { type LinkJobToSend, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
+import { previewAtSave, type PreviewOptions } from './link-preview.ts';
+import { addFolders, addTags, writeSources } from './sauces/write.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
 export interface SauceRecord {
@@ -469,19 +465,13 @@ export async function getSauce(db: Tx, workspaceId: number, id: number): Promise
 }
 
 /**
- * Replaces a sauce's tags (order kept) and adds them to the actor's tag list — inserted in
- * name order (step 6 of the lock order, db/locks.ts), so two saves of one person adding the
- * same new tags cannot wait for each other's rows in a circle. `fresh`: the sauce was just
- * made in this transaction, so it has no tags to remove (one statement fewer a save, issue #29).
+ * Replaces a sauce's tags (order kept) and adds them to the actor's tag list
+ * (sauces/write.ts addTags).
  */
-export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[], fresh = false) {
+export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
   const unique = [...new Set(names)];
-  if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
-  const removed = fresh ? [] : (await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId)).returning({ name: sauceTags.name })).map((r) => r.name);
-  if (unique.length > 0) {
-    await tx.insert(sauceTags).values(unique.map((name, position) => ({ sauceId, name, position })));
-    await tx.insert(tags).values(unique.toSorted().map((name) => ({ userId, name }))).onConflictDoNothing();
-  }
+  const removed = (await tx.delete(sauceTags).where(eq(sauceTags.sauceId, sauceId)).returning({ name: sauceTags.name })).map((r) => r.name);
+  await addTags(tx, userId, [{ sauceId, names: unique }]);
   // Issue #31 item 9: a tag the source lost leaves its author's list when nothing of theirs has it.
   const lost = removed.filter((n) => !unique.includes(n));
   if (lost.length > 0) {
@@ -491,122 +481,57 @@ export async function setTags(tx: Tx, sauceId: number, userId: number, names: st
 }
 
 /**
- * Puts a sauce in exactly `folderIds` of its space (`fresh`: a sauce made in this
- * transaction, in no folder yet).
+ * Puts a sauce in exactly `folderIds` of its space.
  * @throws FOLDER_NOT_FOUND (404) for a folder of another space.
  */
-export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderIds: number[], fresh = false) {
-  const unique = [...new Set(folderIds)];
-  await assertFoldersInWorkspace(tx, workspaceId, unique);
-  if (!fresh) await tx.delete(sauceFolders).where(eq(sauceFolders.sauceId, sauceId));
-  if (unique.length) await tx.insert(sauceFolders).values(unique.map((folderId) => ({ sauceId, folderId })));
+export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, folderIds: number[]) {
+  await tx.delete(sauceFolders).where(eq(sauceFolders.sauceId, sauceId));
+  await addFolders(tx, workspaceId, [...new Set(folderIds)].map((folderId) => ({ sauceId, folderId })));
 }
 
 /**
  * Creates a sauce with its tags and folders — and, for an image sauce, its images and
  * comments (services/images.ts setSauceImages) — in one transaction holding the space's
  * lock shared, beside other saves, where the role is read again and the plan's limit
- * checked ({@link lockForSave}, issue #29; what it holds: db/locks.ts). A text sauce's link
+ * checked (sauces/write.ts lockForSave, issue #29; what it holds: db/locks.ts). A text sauce's link
  * never makes the save wait (issue #23): its preview is taken from the editor's cached read,
  * or fetched by a background job queued in the same transaction (services/link-preview.ts).
- * Members watching the space are told once it committed.
+ * Members watching the space are told once it committed (sauces/write.ts writeSources).
  * @throws LIMIT_REACHED (422) at the plan's sources (SPEC §9 beta: 100), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
 export async function createSauce(db: Db, claim: MembershipClaim, input: CreateSauce, previews: PreviewOptions, plan: Plan) {
-  const copies = previews.copies !== false;
   const link = input.type === 'TEXT' ? await previewAtSave(input.textSauce.link, previews) : null;
-  const jobs = linkJobs(link, copies, claim.userId);
-  const id = await db.transaction(async (tx) => {
-    // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
-    const m = await lockForSave(tx, claim, plan.sources, link?.link ?? null);
-    const [row] = await tx
-      .insert(sauces)
-      .values({
-        workspaceId: m.workspaceId,
-        authorId: m.userId,
-        type: input.type,
-        title: input.title,
-        ...(input.type === 'TEXT' && link
-          ? { text: input.textSauce.text, ...link, linkKey: linkKeyOf(link.link), ...copyColumns(copies ? link.link : null) }
-          : {}),
-      })
-      .returning({ id: sauces.id });
-    const id = row!.id;
-    if (input.type === 'IMAGE') {
-      const { byteSize } = await setSauceImages(tx, m, id, input.imageSauce);
-      await tx.update(sauces).set({ byteSize }).where(eq(sauces.id, id));
-    }
-    await setTags(tx, id, m.userId, input.tagSet, true);
-    await setFolders(tx, m.workspaceId, id, input.folderSet, true);
-    await sendLinkJobs(previews, tx, jobs);
-    return id;
-  });
-  wakeFor(previews.jobs, jobs);
-  const [record] = await Promise.all([
-    getSauce(db, claim.workspaceId, id),
-    notifyAfterCommit(db, claim.workspaceId, { type: 'sauce', action: 'created', id, actorId: claim.userId }),
-  ]);
-  return record;
-}
-
-/**
- * The jobs a write of `link`'s columns queues (issue #23: the save never waits for them): the
- * preview when it is still to be fetched, the copy when `copying`; `person` is whose turn
- * they take (issue #29). Sent in one statement (jobs/link-jobs.ts sendLinkJobs).
- */
-function linkJobs(link: LinkColumns | null, copying: boolean, person: number): LinkJobToSend[] {
-  if (!link?.link) return [];
-  return [...(link.linkStatus === 'pending' ? [previewJob(link.link, person)] : []), ...(copying ? [copyJob(link.link, person)] : [])];
-}
-
-/**
- * Issue #29: takes what a save of one source into the claimed space holds until it commits
- * (`link`'s lock shared, the space's lock, the role read after them: one statement,
- * policies/workspace.ts membershipForSave), and checks the plan's `limit` (sources a space
- * holds, null: unlimited) under it — so saves into one space run side by side, and the limit
- * still holds exactly (issue #18):
- * - with at least COUNTER_SLOTS (16) free places: the space's lock shared and one counter
- *   slot. Each save in flight holds a slot of its own, so at most 15 others are in flight,
- *   each adding one source; the count read after the slot was taken plus 16 stays within the
- *   limit, whatever they commit. Should the count have grown past that meanwhile, the
- *   transaction runs again (db/locks.ts runAgain) and takes the other way;
- * - near the limit: the space's lock exclusive, under which no save is in flight, and the
- *   exact count.
- * Writes adding several sources (imports, articles, captures) take the exclusive way.
- * @returns the membership as it is now.
- * @throws as lockMembership; LIMIT_REACHED (422) at the limit.
- */
-export async function lockForSave(tx: Tx, claim: MembershipClaim, limit: number | null, link: string | null): Promise<Membership> {
-  const { membership, sources, exclusive } = await membershipForSave(tx, claim, link, limit);
-  if (limit === null) return membership;
-  if (exclusive) {
-    if (sources + 1 > limit) throw LimitReachedError('sources', limit);
-  } else if (sources + COUNTER_SLOTS > limit) {
-    throw runAgain('The space neared its limit while this save took its lock.');
-  }
-  return membership;
-}
-
-/**
- * Sources a space holds now (kept as sources are written, issue #24: never counted; the sum
- * of its counter slots, issue #29) — read under the space's exclusive lock, so two saves
- * cannot both pass the plan's last place (or as {@link lockForSave} reads it).
- */
-export async function sourcesIn(tx: Tx, workspaceId: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`SELECT COALESCE(sum(text_count + image_count), 0)::int AS n FROM workspace_counters WHERE workspace_id = ${workspaceId}`,
+  return writeSources(
+    db,
+    async (tx, write) => {
+      // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
+      const m = await write.lockForSave(claim, plan.sources, link?.link ?? null);
+      const [id] = await write.insert(
+        m,
+        { from: 'editor', previews },
+        [
+          {
+            type: input.type,
+            title: input.title,
+            tags: input.tagSet,
+            folderIds: input.folderSet,
+            ...(input.type === 'TEXT'
+              ? {
+                  text: input.textSauce.text,
+                  link: link?.link,
+                  page: link?.linkStatus === 'ready' ? { title: link.linkTitle, description: link.linkDescription, image: link.thumbnail } : null,
+                }
+              : { contents: async (tx: Tx, id: number) => (await setSauceImages(tx, m, id, input.imageSauce)).byteSize }),
+          },
+        ],
+        plan.sources,
+      );
+      return id!;
+    },
+    (id) => getSauce(db, claim.workspaceId, id),
   );
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * @throws LIMIT_REACHED (422) when `adding` more sources would pass the plan's `limit` (SPEC
- *   §9 beta: 100 a space; null: unlimited; config PLAN_SOURCES_PER_SPACE).
- */
-export async function assertRoomFor(tx: Tx, workspaceId: number, adding: number, limit: number | null): Promise<void> {
-  if (limit !== null && (await sourcesIn(tx, workspaceId)) + adding > limit) throw LimitReachedError('sources', limit);
 }
 
 /** Locks a sauce's row in the locked space. @throws SAUCE_NOT_FOUND (404) when it is gone. */
@@ -652,8 +577,7 @@ export async function updateSauce(
       : undefined;
   // A new link gets its page's copy anew (issue #21).
   const copying = previews.copies !== false && !!link?.link && newLink !== current.link;
-  const jobs = linkJobs(link ?? null, copying, m.userId);
-  const removedKeys = await db.transaction(async (tx) => {
+  const removedKeys = await writeSources(db, async (tx, write) => {
     await lockMembership(tx, m);
     await lockSauce(tx, m.workspaceId, id);
     const images = input.imageSauce ? await setSauceImages(tx, m, id, input.imageSauce) : undefined;
@@ -664,29 +588,24 @@ export async function updateSauce(
     const dropped = copying
       ? await tx.delete(sauceCaptures).where(eq(sauceCaptures.sauceId, id)).returning({ byteSize: sauceCaptures.byteSize })
       : [];
-    await tx
-      .update(sauces)
-      .set({
+    await write.update(
+      m,
+      id,
+      {
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.textSauce?.text !== undefined ? { text: input.textSauce.text } : {}),
-        ...link,
-        // Issue #21 item 5: the key duplicates are found by follows the link.
-        ...(link ? { linkKey: linkKeyOf(link.link) } : {}),
-        // A new link's health is its own: checked afresh (issue #21).
-        ...(link && newLink !== current.link ? { linkCheckedAt: null, linkFailures: 0, linkBroken: false, ...copyColumns(copying ? link.link : null) } : {}),
         // A saved copy's bytes (issue #20) stay counted with the images'; one of the old link goes.
         ...(images ? { byteSize: images.byteSize + (current.capture?.byteSize ?? 0) } : {}),
         ...(dropped[0] ? { byteSize: sql`${sauces.byteSize} - ${dropped[0].byteSize}` } : {}),
         updatedAt: new Date(),
-      })
-      .where(eq(sauces.id, id));
+      },
+      link && { columns: link, isNew: newLink !== current.link, copying, previews },
+    );
     if (input.tagSet) await setTags(tx, id, m.userId, input.tagSet);
     if (input.folderSet) await setFolders(tx, m.workspaceId, id, input.folderSet);
-    await sendLinkJobs(previews, tx, jobs);
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
     return [...(images?.removedKeys ?? []), ...captureKeys];
   });
-  wakeFor(previews.jobs, jobs);
   await deleteFiles(files, removedKeys);
   return getSauce(db, m.workspaceId, id);
 }

@@ -7,9 +7,9 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
-import { assertRoomFor, getSauce, type SauceRecord, setTags } from '../sauces.ts';
+import { getSauce, type SauceRecord } from '../sauces.ts';
+import { writeSources } from '../sauces/write.ts';
 import { SUMMARY_CACHE_MS } from './summary/job.ts';
-import { linkKeyOf } from '../duplicates.ts';
 
 /** How summary jobs are sent: retried `retries` times with backoff, 3 minutes per attempt at most. */
 export interface SummaryJobOptions {
@@ -70,7 +70,8 @@ async function requestedSummary(tx: Tx, articleId: number) {
  * is not an error: the existing source comes back (`created: false`) with the chosen
  * folders added to its own, and a summary requested when asked and it has none or the last
  * one failed. Runs under the space's lock (lockMembership), so two saves at once make one
- * source, and counts the 100-source limit there.
+ * source, and counts the 100-source limit there (sauces/write.ts, which also tells the
+ * space's members about a new source once it committed).
  * @throws ARTICLE_NOT_FOUND (404) for an unknown or hidden article; FOLDER_NOT_FOUND (404)
  *   for a folder of another space; LIMIT_REACHED (422) at 100 sources; NOT_FOUND /
  *   NOT_AUTHORIZED when the membership changed meanwhile.
@@ -84,7 +85,7 @@ export async function forkArticle(
   opts: ForkOptions,
 ): Promise<{ sauce: SauceRecord; created: boolean }> {
   const folderIds = [...new Set(input.folderSet)];
-  const { id, created } = await db.transaction(async (tx) => {
+  const { id, created } = await writeSources(db, async (tx, write) => {
     await lockMembership(tx, m);
     const { rows: found } = await tx.execute<{
       title: string;
@@ -99,11 +100,8 @@ export async function forkArticle(
 
     const { rows: existing } = await tx.execute<{ id: number; summary_status: string | null }>(sql`
       SELECT id, summary_status FROM sauces WHERE workspace_id = ${m.workspaceId} AND article_id = ${articleId} FOR UPDATE`);
-    let sauceId: number;
-    let isNew: boolean;
     if (existing[0]) {
-      sauceId = existing[0].id;
-      isNew = false;
+      const sauceId = existing[0].id;
       const again = input.aiEnable && (existing[0].summary_status === null || existing[0].summary_status === 'failed');
       if (again) {
         const summary = await requestedSummary(tx, articleId);
@@ -111,32 +109,32 @@ export async function forkArticle(
           summary_method = ${summary.method}, updated_at = now() WHERE id = ${sauceId}`);
         if (summary.status === 'pending') await queueSummary(jobs, tx, sauceId, opts);
       }
-    } else {
-      await assertRoomFor(tx, m.workspaceId, 1, opts.plan.sources);
-      const summary = input.aiEnable ? await requestedSummary(tx, articleId) : null;
-      const { rows: inserted } = await tx.execute<{ id: number }>(sql`
-        INSERT INTO sauces (workspace_id, author_id, type, title, text, link, link_title, link_description, link_image,
-          thumbnail, mode_type, article_id, summary_status, summary, summary_method, link_key)
-        VALUES (${m.workspaceId}, ${m.userId}, 'TEXT', ${truncateCounted(article.title, LIMITS.textTitleLength)}, '',
-          ${article.url}, ${article.title}, ${article.description}, ${article.thumbnail ?? ''}, ${article.thumbnail},
-          'Article', ${articleId}, ${summary?.status ?? null}, ${summary?.text ?? null}, ${summary?.method ?? null}, ${linkKeyOf(article.url)})
-        RETURNING id`);
-      sauceId = inserted[0]!.id;
-      isNew = true;
-      const tags = article.tags.filter((t) => TAG_PATTERN.test(t)).slice(0, LIMITS.tagsPerSauce);
-      await setTags(tx, sauceId, m.userId, tags);
-      if (summary?.status === 'pending') await queueSummary(jobs, tx, sauceId, opts);
+      if (folderIds.length > 0) {
+        await tx.insert(sauceFolders).values(folderIds.map((folderId) => ({ sauceId, folderId }))).onConflictDoNothing();
+      }
+      await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id: sauceId, actorId: m.userId });
+      return { id: sauceId, created: false };
     }
-    if (folderIds.length > 0) {
-      await tx.insert(sauceFolders).values(folderIds.map((folderId) => ({ sauceId, folderId }))).onConflictDoNothing();
-    }
-    await notifyWorkspace(tx, m.workspaceId, {
-      type: 'sauce',
-      action: isNew ? 'created' : 'updated',
-      id: sauceId,
-      actorId: m.userId,
-    });
-    return { id: sauceId, created: isNew };
+    const summary = input.aiEnable ? await requestedSummary(tx, articleId) : null;
+    const [sauceId] = await write.insert(
+      m,
+      { from: 'article' },
+      [
+        {
+          type: 'TEXT',
+          title: truncateCounted(article.title, LIMITS.textTitleLength),
+          text: '',
+          link: article.url,
+          page: { title: article.title, description: article.description, image: article.thumbnail },
+          tags: article.tags.filter((t) => TAG_PATTERN.test(t)).slice(0, LIMITS.tagsPerSauce),
+          folderIds,
+          article: { id: articleId, summary },
+        },
+      ],
+      opts.plan.sources,
+    );
+    if (summary?.status === 'pending') await queueSummary(jobs, tx, sauceId!, opts);
+    return { id: sauceId!, created: true };
   });
   return { sauce: await getSauce(db, m.workspaceId, id), created };
 }

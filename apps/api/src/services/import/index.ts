@@ -6,7 +6,7 @@ import type { Plan } from '@sauce/contract/limits';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { importJobs, sauces } from '../../db/schema.ts';
+import { importJobs } from '../../db/schema.ts';
 import { isoUtc } from '../../db/sql.ts';
 import { AppError, ImportInProgressError, ImportNotPendingError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -19,12 +19,11 @@ import type { FileStore } from '../../storage/file-store.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
 import { deleteFiles, imageFileKeys, setSauceImages, uploadImage } from '../images.ts';
-import { sourcesIn } from '../sauces.ts';
+import { isSourcesLimit, type NewSource, sourcesIn, writeSources } from '../sauces/write.ts';
 import { pathKey, type ImportEntry } from './entry.ts';
 import { planFolders, PATH_SEPARATOR, type PlannedFolder } from './folders.ts';
 import { ZIP_LIMITS } from './parse.ts';
 import { readImportFile } from './reader.ts';
-import { linkKeyOf } from '../duplicates.ts';
 
 declare module '../../jobs/queue.ts' {
   interface JobPayloads {
@@ -548,36 +547,6 @@ async function aliveFolders(tx: Tx, workspaceId: number, ids: number[]): Promise
 const runFolderIds = (run: Run) =>
   run.folderMap ? Object.values(run.folderMap).flatMap((f) => (f.id === null ? [] : [f.id])) : run.folderId === null ? [] : [run.folderId];
 
-/** An int[] literal of `ids` (integers only), for `unnest`. */
-const intArray = (ids: number[]) => sql.raw(`ARRAY[${ids.map((n) => Math.trunc(n)).join(',')}]::int[]`);
-
-/**
- * Adds tags to the new sources and the person's tag list, and their folders — each a
- * statement of arrays (`unnest`), so a chunk costs the event loop a few arrays, not a
- * parameter per value.
- */
-async function attach(tx: Tx, m: Membership, made: { id: number; entry: ImportEntry; folderIds: number[] }[]) {
-  const tagRows = made.flatMap(({ id, entry }) => entry.tags.map((name, position) => ({ sauceId: id, name, position })));
-  if (tagRows.length) {
-    await tx.execute(sql`
-      INSERT INTO sauce_tags (sauce_id, name, position)
-      SELECT * FROM unnest(${intArray(tagRows.map((t) => t.sauceId))}, ${sql.param(tagRows.map((t) => t.name))}::text[], ${intArray(tagRows.map((t) => t.position))})
-      ON CONFLICT DO NOTHING`);
-    // In name order (the lock order, db/locks.ts).
-    const names = [...new Set(tagRows.map((t) => t.name))].sort();
-    await tx.execute(sql`
-      INSERT INTO tags (user_id, name) SELECT ${m.userId}, n FROM unnest(${sql.param(names)}::text[]) WITH ORDINALITY AS x(n, o) ORDER BY o
-      ON CONFLICT DO NOTHING`);
-  }
-  const pairs = made.flatMap(({ id, folderIds }) => folderIds.map((folderId) => [id, folderId] as const));
-  if (pairs.length) {
-    await tx.execute(sql`
-      INSERT INTO sauce_folders (sauce_id, folder_id)
-      SELECT * FROM unnest(${intArray(pairs.map((p) => p[0]))}, ${intArray(pairs.map((p) => p[1]))})
-      ON CONFLICT DO NOTHING`);
-  }
-}
-
 /**
  * Writes a run of text entries (bookmarks, notes) in one transaction holding the space's
  * lock: the plan's room is counted under the lock, an entry already in the space (same
@@ -595,7 +564,7 @@ async function importTexts(
   start: number,
   keys: Set<string>,
 ) {
-  return db.transaction(async (tx) => {
+  return writeSources(db, async (tx, write) => {
     await lockMembership(tx, m);
     let room = await roomIn(tx, m.workspaceId, limit);
     const alive = await aliveFolders(tx, m.workspaceId, runFolderIds(run));
@@ -613,41 +582,34 @@ async function importTexts(
         room--;
       }
     });
-    const made: { id: number; entry: ImportEntry; folderIds: number[] }[] = [];
-    if (wanted.length) {
-      // One statement of arrays: 500 rows cost the event loop a few arrays, not 6,500 parameters.
-      const col = <T>(f: (e: ImportEntry) => T) => sql.param(wanted.map((w) => f(w.entry)));
-      const { rows } = await tx.execute<{ id: number; key: string }>(sql`
-        INSERT INTO sauces (workspace_id, author_id, type, title, text, link, link_title, link_description, link_image, thumbnail, import_key, created_at, updated_at, link_key, copy_status)
-        SELECT ${m.workspaceId}, ${m.userId}, 'TEXT', t, x, l, lt, ld, COALESCE(i, ''), i, k, COALESCE(c, now()), COALESCE(u, c, now()), lk,
-          -- Issue #21: the link's copy is kept later, a few at a time (link-copy.ts queueWaitingCopies).
-          CASE WHEN ${copies} AND l IS NOT NULL THEN 'pending' END
-        FROM unnest(${col((e) => e.title)}::text[], ${col((e) => e.text)}::text[], ${col((e) => e.link)}::text[], ${col((e) => e.linkTitle ?? '')}::text[],
-          ${col((e) => e.description ?? '')}::text[], ${col((e) => e.image ?? null)}::text[], ${col((e) => e.key)}::text[],
-          ${col((e) => e.createdAt)}::timestamptz[], ${col((e) => (e.createdAt ? (e.updatedAt ?? e.createdAt) : null))}::timestamptz[],
-          ${col((e) => linkKeyOf(e.link))}::text[])
-          WITH ORDINALITY AS v(t, x, l, lt, ld, i, k, c, u, lk, o)
-        ORDER BY o
-        ON CONFLICT (workspace_id, import_key) WHERE import_key IS NOT NULL DO NOTHING
-        RETURNING id, import_key AS key`);
-      const idOf = new Map(rows.map((r) => [r.key, r.id]));
-      for (const w of wanted) {
-        const id = idOf.get(w.entry.key);
-        if (id === undefined) lines.push({ position: w.position, entry: w.entry, reason: 'duplicate' });
-        else {
-          made.push({ id, entry: w.entry, folderIds: w.folderIds });
-          if (w.changes.length) lines.push({ position: w.position, entry: w.entry, reason: 'changed', changes: w.changes });
-        }
+    // One statement of arrays for the sources, one each for their tags and folders (sauces/write.ts).
+    const ids = await write.insert(m, { from: 'import', copies }, wanted.map((w) => imported(w.entry, w.folderIds)), limit);
+    let made = 0;
+    wanted.forEach((w, i) => {
+      if (ids[i] === null) lines.push({ position: w.position, entry: w.entry, reason: 'duplicate' });
+      else {
+        made++;
+        if (w.changes.length) lines.push({ position: w.position, entry: w.entry, reason: 'changed', changes: w.changes });
       }
-      await attach(tx, m, made);
-    }
-    await record(tx, run, start + entries.length, made.length, lines);
-    if (made.length) {
-      await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'created', id: made.at(-1)!.id, actorId: m.userId });
-    }
-    return made.length;
+    });
+    await record(tx, run, start + entries.length, made, lines);
+    return made;
   });
 }
+
+/** The source an entry makes (sauces/write.ts): the file's title, description and image as its link's preview, its dates, its import key. */
+const imported = (entry: ImportEntry, folderIds: number[]): NewSource => ({
+  type: entry.images ? 'IMAGE' : 'TEXT',
+  title: entry.title,
+  text: entry.text,
+  link: entry.images ? null : entry.link,
+  page: { title: entry.linkTitle ?? '', description: entry.description ?? '', image: entry.image ?? null },
+  tags: entry.tags,
+  folderIds,
+  importKey: entry.key,
+  createdAt: entry.createdAt,
+  updatedAt: entry.updatedAt,
+});
 
 /**
  * Writes one image source of a Sauce export: its images are read from the stored ZIP and
@@ -689,23 +651,10 @@ async function importImage(
     return skip('invalidImage');
   }
   try {
-    await deps.db.transaction(async (tx) => {
+    await writeSources(deps.db, async (tx, write) => {
       await lockMembership(tx, m);
       if (keys.has(entry.key)) throw new SkipError('duplicate');
-      if ((await roomIn(tx, m.workspaceId, deps.plan.sources)) <= 0) throw new SkipError('limit');
-      const [row] = await tx
-        .insert(sauces)
-        .values({
-          workspaceId: m.workspaceId,
-          authorId: m.userId,
-          type: 'IMAGE',
-          title: entry.title,
-          importKey: entry.key,
-          ...(entry.createdAt ? { createdAt: new Date(entry.createdAt), updatedAt: new Date(entry.updatedAt ?? entry.createdAt) } : {}),
-        })
-        .onConflictDoNothing({ target: [sauces.workspaceId, sauces.importKey], where: sql`import_key IS NOT NULL` })
-        .returning({ id: sauces.id });
-      if (!row) throw new SkipError('duplicate');
+      const place = placeOf(run, entry, await aliveFolders(tx, m.workspaceId, runFolderIds(run)));
       const inputs = (entry.images ?? []).map((image, i) => ({
         id: uploads[i]!.id,
         comments: image.comments.map((c) => ({
@@ -716,15 +665,18 @@ async function importImage(
           parent: c.parent === null ? null : `c${c.parent}`,
         })),
       }));
-      const { byteSize } = await setSauceImages(tx, m, row.id, inputs);
-      await tx.execute(sql`UPDATE sauces SET byte_size = ${byteSize} WHERE id = ${row.id}`);
-      await keepCommentAuthors(tx, row.id, entry);
-      const place = placeOf(run, entry, await aliveFolders(tx, m.workspaceId, runFolderIds(run)));
-      await attach(tx, m, [{ id: row.id, entry, folderIds: place.folderIds }]);
+      const contents = async (tx: Tx, id: number) => {
+        const { byteSize } = await setSauceImages(tx, m, id, inputs);
+        await keepCommentAuthors(tx, id, entry);
+        return byteSize;
+      };
+      const [id] = await write.insert(m, { from: 'import', copies: deps.copies }, [{ ...imported(entry, place.folderIds), contents }], deps.plan.sources).catch((e: unknown) => {
+        throw isSourcesLimit(e) ? new SkipError('limit') : e;
+      });
+      if (!id) throw new SkipError('duplicate');
       const reencoded: ImportChange[] = uploads.some((u) => !u.kept) ? [{ code: 'imageReencoded' }] : [];
       const changes = [...(entry.changes ?? []), ...place.changes, ...reencoded];
       await record(tx, run, position + 1, 1, changes.length ? [{ position, entry, reason: 'changed', changes }] : []);
-      await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'created', id: row.id, actorId: m.userId });
     });
     keys.add(entry.key);
   } catch (e) {

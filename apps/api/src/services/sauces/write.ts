@@ -1,0 +1,400 @@
+import { LIMITS } from '@sauce/contract/limits';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { runAgain } from '../../db/locks.ts';
+import { COUNTER_SLOTS, folders, sauceFolders, sauces, sauceTags, sauceTypeEnum, tags } from '../../db/schema.ts';
+import { AppError, FolderNotFoundError, LimitReachedError } from '../../errors.ts';
+import { type LinkJobToSend, sendLinkJobs, wakeFor } from '../../jobs/link-jobs.ts';
+import { type Membership, type MembershipClaim, membershipForSave } from '../../policies/workspace.ts';
+import { linkKeyOf } from '../duplicates.ts';
+import { notifyAfterCommit } from '../events.ts';
+import { copyColumns, copyJob } from '../link-copy.ts';
+import { type LinkColumns, type PreviewOptions, previewJob } from '../link-preview.ts';
+
+/*
+ * The one write path of sources (issue #30): every new source is written by the `insert`
+ * of {@link writeSources}, and a source's link changed by its `update` only (write-rule.test.ts).
+ */
+
+/**
+ * Where new sources come from — which decides what their link starts with (issue #23:
+ * previews; issue #21: copies of the page):
+ * - `editor`: a person's save. The preview is the editor's cached read ('ready'), else
+ *   'pending' and fetched by a job queued with the save; the page's copy is kept by a job
+ *   queued with the save (unless config LINK_COPIES is off).
+ * - `capture`: the browser extension's (issue #20). The person saw the page: its title is
+ *   the preview ('ready'); the extension sent the copy, so none is kept.
+ * - `import`: a file's entries (issue #8). The file's title, description and image stand as
+ *   they are, nothing fetched (no preview state); copies are 'pending' and queued later, a
+ *   few at a time, by the copy sweep (link-copy.ts queueWaitingCopies): an import queues no job.
+ * - `article`: an article of discovery (issue #10). Its title, description and image stand
+ *   as they are; no copy.
+ * An image source's link (a capture's page) is its address only: no preview, no copy.
+ */
+export type Origin =
+  | { from: 'editor'; previews: PreviewOptions }
+  | { from: 'capture' }
+  | { from: 'import'; copies: boolean }
+  | { from: 'article' };
+
+/** Per origin: the preview state of a page known at the save, whether one not known is fetched, and how a copy is kept. */
+const ORIGINS = {
+  editor: { known: 'ready', fetches: true, copy: 'job' },
+  capture: { known: 'ready', fetches: false, copy: 'none' },
+  import: { known: null, fetches: false, copy: 'sweep' },
+  article: { known: null, fetches: false, copy: 'none' },
+} as const satisfies Record<Origin['from'], { known: 'ready' | null; fetches: boolean; copy: 'job' | 'sweep' | 'none' }>;
+
+const copies = (o: Origin) => (o.from === 'editor' ? o.previews.copies !== false : o.from === 'import' ? o.copies : false);
+
+/** What is known of a linked page when its source is saved: the preview it shows. */
+export interface LinkPage {
+  title: string;
+  description: string;
+  /** The page's picture (the card's thumbnail), or null. */
+  image: string | null;
+}
+
+/** One new source. */
+export interface NewSource {
+  type: 'TEXT' | 'IMAGE';
+  title: string;
+  /** A text source's note (an article's is empty); an image source has none. */
+  text?: string;
+  link?: string | null;
+  /** The linked page's preview as known at the save; null: not known yet (the editor's save fetches it). */
+  page?: LinkPage | null;
+  /** Tag names, in order (at most LIMITS.tagsPerSauce distinct). */
+  tags?: readonly string[];
+  /** Folders of the space it goes into. */
+  folderIds?: readonly number[];
+  /** Bytes of what it holds, known before its row is written (a capture's files). */
+  byteSize?: number;
+  /** What an imported source was made from: a row whose key the space holds already is not written. */
+  importKey?: string;
+  /** An imported source's dates (ISO 8601, read by PostgreSQL), else now; `updatedAt` defaults to `createdAt`. */
+  createdAt?: string | null;
+  updatedAt?: string;
+  /** The article it was saved from, and its summary as requested (issue #10). */
+  article?: { id: number; summary: { status: 'pending' | 'ready'; text: string | null; method: string | null } | null };
+  /** Writes what it holds besides its row, once its id is known (images and their comments, a saved copy). @returns the bytes that adds. */
+  contents?: (tx: Tx, id: number) => Promise<number>;
+}
+
+type SauceInsert = typeof sauces.$inferInsert;
+
+/**
+ * The columns a new source's row is written with, the schema's (one renamed there fails the
+ * type check here), each with its PostgreSQL type: one statement for one source or 1,000,
+ * of arrays (`unnest`; drizzle's multi-row `values()` cost ten times the CPU: 1.3 s against
+ * 0.1 s for 10,000 imported rows).
+ */
+const COLUMNS = {
+  workspaceId: 'int4',
+  authorId: 'int4',
+  type: sauceTypeEnum.enumName,
+  title: 'text',
+  text: 'text',
+  link: 'text',
+  linkKey: 'text',
+  linkTitle: 'text',
+  linkDescription: 'text',
+  linkImage: 'text',
+  thumbnail: 'text',
+  linkStatus: 'text',
+  copyStatus: 'text',
+  byteSize: 'int4',
+  importKey: 'text',
+  modeType: 'text',
+  articleId: 'int4',
+  summaryStatus: 'text',
+  summary: 'text',
+  summaryMethod: 'text',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+} as const satisfies { [K in keyof SauceInsert]?: string };
+type Column = keyof typeof COLUMNS;
+/** A new row: every written column (dates as ISO text, null: now). */
+type Row = { [K in Column]: K extends 'createdAt' | 'updatedAt' ? string | null : Exclude<SauceInsert[K], undefined> };
+const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
+
+/** Rows a statement writes at most (a parameter a column, whatever their number). */
+const ROWS_PER_STATEMENT = 1000;
+
+/** The row of new source `s` of `m`'s space from `origin`, and the link jobs it queues. */
+function rowOf(m: Membership, origin: Origin, s: NewSource): { row: Row; jobs: LinkJobToSend[] } {
+  const rule = ORIGINS[origin.from];
+  const text = s.type === 'TEXT';
+  const link = s.link || null;
+  const page = text ? s.page : undefined;
+  const linkStatus = text && link ? (page || !rule.fetches ? rule.known : 'pending') : null;
+  const copyStatus = text && link && rule.copy !== 'none' && copies(origin) ? 'pending' : null;
+  const row: Row = {
+    workspaceId: m.workspaceId,
+    authorId: m.userId,
+    type: s.type,
+    title: s.title,
+    text: text ? (s.text ?? '') : null,
+    link,
+    linkKey: linkKeyOf(link),
+    linkTitle: page?.title ?? '',
+    linkDescription: page?.description ?? '',
+    linkImage: page?.image ?? '',
+    thumbnail: page?.image ?? null,
+    linkStatus,
+    copyStatus,
+    byteSize: s.byteSize ?? 0,
+    importKey: s.importKey ?? null,
+    modeType: s.article ? 'Article' : 'Sauce',
+    articleId: s.article?.id ?? null,
+    summaryStatus: s.article?.summary?.status ?? null,
+    summary: s.article?.summary?.text ?? null,
+    summaryMethod: s.article?.summary?.method ?? null,
+    createdAt: s.createdAt ?? null,
+    updatedAt: s.createdAt ? (s.updatedAt ?? s.createdAt) : null,
+  };
+  const jobs = link && linkStatus === 'pending' ? [previewJob(link, m.userId)] : [];
+  if (link && copyStatus && rule.copy === 'job') jobs.push(copyJob(link, m.userId));
+  return { row, jobs };
+}
+
+/** An int4[] of integers (or nulls) as a literal: no text to escape, element by element, for the driver. */
+const intArray = (ns: readonly (number | null)[]) => sql.raw(`ARRAY[${ns.map((n) => (n === null ? 'NULL' : Math.trunc(n))).join(',')}]::int4[]`);
+
+/**
+ * Writes `rows` in one statement: a column no row sets (all null) keeps its default (null,
+ * or now() for the dates); one with the same value in every row is that value once; the
+ * others are arrays (`unnest`), in order.
+ * @returns each one's id, null for one whose import key the space holds.
+ */
+async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
+  const keys = COLUMN_KEYS.filter((k) => rows.some((r) => r[k] !== null));
+  const arrays: SQL[] = [];
+  const selected = keys.map((k) => {
+    const type = sql.raw(COLUMNS[k]);
+    const first = rows[0]![k];
+    let value: SQL;
+    if (rows.every((r) => r[k] === first)) value = sql`${first}::${type}`;
+    else {
+      const values = rows.map((r) => r[k]);
+      arrays.push(COLUMNS[k] === 'int4' ? intArray(values as (number | null)[]) : sql`${sql.param(values)}::${type}[]`);
+      value = sql.raw(`v.c${arrays.length - 1}`);
+    }
+    return k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${value}, now())` : value;
+  });
+  const from = arrays.length
+    ? sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS v(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))}, o)`
+    : sql`generate_series(1, ${rows.length}) AS v(o)`;
+  const keyed = keys.includes('importKey');
+  const { rows: made } = await tx.execute<{ id: number; key: string | null }>(sql`
+    INSERT INTO ${sauces} (${sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `)})
+    SELECT ${sql.join(selected, sql`, `)} FROM ${from} ORDER BY v.o
+    ${keyed ? sql`ON CONFLICT (${sql.identifier(sauces.workspaceId.name)}, ${sql.identifier(sauces.importKey.name)}) WHERE ${sql.identifier(sauces.importKey.name)} IS NOT NULL DO NOTHING` : sql``}
+    RETURNING ${sql.identifier(sauces.id.name)} AS id, ${sql.identifier(sauces.importKey.name)} AS key`);
+  if (!keyed) return made.map((r) => r.id);
+  const idOf = new Map(made.map((r) => [r.key, r.id]));
+  return rows.map((r) => idOf.get(r.importKey) ?? null);
+}
+
+/**
+ * Adds tags to new sources, in order, and to `userId`'s tag list — inserted in name order
+ * (step 6 of the lock order, db/locks.ts), so two saves of one person adding the same new
+ * tags cannot wait for each other's rows in a circle. Each a statement of arrays.
+ * @throws LIMIT_REACHED (422) for a source given more than LIMITS.tagsPerSauce tags.
+ */
+export async function addTags(tx: Tx, userId: number, sources: { sauceId: number; names: readonly string[] }[]) {
+  const added = sources.flatMap(({ sauceId, names }) => {
+    const unique = [...new Set(names)];
+    if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
+    return unique.map((name, position) => ({ sauceId, name, position }));
+  });
+  if (added.length === 0) return;
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  await tx.execute(sql`
+    INSERT INTO ${sauceTags} (${col(sauceTags.sauceId)}, ${col(sauceTags.name)}, ${col(sauceTags.position)})
+    SELECT * FROM unnest(${intArray(added.map((t) => t.sauceId))}, ${sql.param(added.map((t) => t.name))}::text[], ${intArray(added.map((t) => t.position))})
+    ON CONFLICT DO NOTHING`);
+  const names = [...new Set(added.map((t) => t.name))].sort();
+  await tx.execute(sql`
+    INSERT INTO ${tags} (${col(tags.userId)}, ${col(tags.name)})
+    SELECT ${userId}, n FROM unnest(${sql.param(names)}::text[]) WITH ORDINALITY AS x(n, o) ORDER BY o
+    ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Puts sources in folders of their space (pairs of a source in none of them yet and a
+ * folder), in one statement that checks the folders are the space's.
+ * @throws FOLDER_NOT_FOUND (404) for a folder of another space, or none.
+ */
+export async function addFolders(tx: Tx, workspaceId: number, pairs: { sauceId: number; folderId: number }[]) {
+  if (pairs.length === 0) return;
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  const { rowCount } = await tx.execute(sql`
+    INSERT INTO ${sauceFolders} (${col(sauceFolders.sauceId)}, ${col(sauceFolders.folderId)})
+    SELECT v.s, v.f FROM unnest(${intArray(pairs.map((p) => p.sauceId))}, ${intArray(pairs.map((p) => p.folderId))}) AS v(s, f)
+      JOIN ${folders} ON ${folders.id} = v.f AND ${folders.workspaceId} = ${workspaceId}`);
+  if (rowCount !== pairs.length) throw FolderNotFoundError();
+}
+
+/**
+ * Sources a space holds now (kept as sources are written, issue #24: never counted; the sum
+ * of its counter slots, issue #29) — read under the space's exclusive lock, so two saves
+ * cannot both pass the plan's last place (or as lockForSave reads it).
+ */
+export async function sourcesIn(tx: Tx, workspaceId: number): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`SELECT COALESCE(sum(text_count + image_count), 0)::int AS n FROM workspace_counters WHERE workspace_id = ${workspaceId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** True for the error of a space at its plan's sources ({@link SourceWriter.insert}). */
+export const isSourcesLimit = (e: unknown) =>
+  e instanceof AppError && e.code === 'LIMIT_REACHED' && (e.details as { resource?: string } | undefined)?.resource === 'sources';
+
+/** A text source's link as an edit sets it: the columns of its preview (link-preview.ts previewAtSave). */
+export interface LinkEdit {
+  columns: LinkColumns;
+  /** A new link (not the failed preview of the same one retried): its health is checked afresh. */
+  isNew: boolean;
+  /** Keep the new link's copy anew (issue #21). */
+  copying: boolean;
+  previews: PreviewOptions;
+}
+
+/** The columns of a source an edit writes besides its link. */
+export type SourceEdit = Partial<Pick<SauceInsert, 'title' | 'text' | 'updatedAt'>> & { byteSize?: number | SQL };
+
+/** The writes of sources inside one transaction of {@link writeSources}. */
+export interface SourceWriter {
+  /**
+   * Issue #29: takes what a save of one source into the claimed space holds until it commits
+   * (`link`'s lock shared, the space's lock, the role read after them: one statement,
+   * policies/workspace.ts membershipForSave), and checks the plan's `limit` (sources a space
+   * holds, null: unlimited) under it — so saves into one space run side by side, and the limit
+   * still holds exactly (issue #18):
+   * - with at least COUNTER_SLOTS (16) free places: the space's lock shared and one counter
+   *   slot. Each save in flight holds a slot of its own, so at most 15 others are in flight,
+   *   each adding one source; the count read after the slot was taken plus 16 stays within the
+   *   limit, whatever they commit. Should the count have grown past that meanwhile, the
+   *   transaction runs again (db/locks.ts runAgain) and takes the other way;
+   * - near the limit: the space's lock exclusive, under which no save is in flight, and the
+   *   exact count.
+   * The next {@link insert} of one source then counts nothing again. Writes adding several
+   * sources (imports, articles, captures) lock the space exclusive (lockMembership) instead.
+   * @returns the membership as it is now.
+   * @throws as lockMembership; LIMIT_REACHED (422) at the limit.
+   */
+  lockForSave(claim: MembershipClaim, limit: number | null, link: string | null): Promise<Membership>;
+  /**
+   * Inserts new sources of `m` into its space, which the transaction holds locked: checks the
+   * plan's `limit` for them (unless {@link lockForSave} counted it), writes their rows, then
+   * for each what it holds (`contents`) and its bytes, its tags and folders; queues the link
+   * jobs of its origin, sent as the transaction's last statements; tells the space's members
+   * once it committed (one event: the last source).
+   * @returns each source's id, null for an import whose key the space holds (not written).
+   * @throws LIMIT_REACHED (422) at the plan's sources or for too many tags; FOLDER_NOT_FOUND (404).
+   */
+  insert(m: Membership, origin: Origin, sources: readonly NewSource[], limit: number | null): Promise<(number | null)[]>;
+  /**
+   * Writes an edit of source `id` (the caller holds it locked): `set`, and with `link` the
+   * link's columns, its key (issue #21 item 5), and — a new link — its health and copy state
+   * afresh, its preview and copy jobs queued as the transaction's last statements.
+   */
+  update(m: Membership, id: number, set: SourceEdit, link?: LinkEdit): Promise<void>;
+}
+
+/** What a transaction of {@link writeSources} did that tells or wakes anyone after it committed. */
+interface Done {
+  sends: { previews: PreviewOptions; jobs: LinkJobToSend[] }[];
+  created: { workspaceId: number; id: number; actorId: number }[];
+  /** Memberships whose lock counted room for one new source. */
+  counted: WeakSet<Membership>;
+}
+
+function writer(tx: Tx, done: Done): SourceWriter {
+  const queue = (previews: PreviewOptions, jobs: LinkJobToSend[]) => {
+    if (jobs.length) done.sends.push({ previews, jobs });
+  };
+  return {
+    async lockForSave(claim, limit, link) {
+      const { membership, sources, exclusive } = await membershipForSave(tx, claim, link, limit);
+      if (limit !== null) {
+        if (exclusive) {
+          if (sources + 1 > limit) throw LimitReachedError('sources', limit);
+        } else if (sources + COUNTER_SLOTS > limit) {
+          throw runAgain('The space neared its limit while this save took its lock.');
+        }
+      }
+      done.counted.add(membership);
+      return membership;
+    },
+    async insert(m, origin, sources, limit) {
+      if (sources.length === 0) return [];
+      // The plan's sources a space holds (SPEC §9 beta: 100; null: unlimited; config PLAN_SOURCES_PER_SPACE).
+      if (sources.length === 1 && done.counted.has(m)) done.counted.delete(m);
+      else if (limit !== null && (await sourcesIn(tx, m.workspaceId)) + sources.length > limit) throw LimitReachedError('sources', limit);
+      const made = sources.map((s) => rowOf(m, origin, s));
+      const ids: (number | null)[] = [];
+      for (let i = 0; i < made.length; i += ROWS_PER_STATEMENT) {
+        ids.push(...(await insertRows(tx, made.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.row))));
+      }
+      const written = sources.flatMap((s, i) => (ids[i] === null ? [] : [{ s, id: ids[i]!, jobs: made[i]!.jobs }]));
+      for (const { s, id } of written) {
+        const bytes = s.contents ? await s.contents(tx, id) : 0;
+        if (bytes) await tx.update(sauces).set({ byteSize: sql`${sauces.byteSize} + ${bytes}` }).where(eq(sauces.id, id));
+      }
+      await addTags(tx, m.userId, written.map(({ s, id }) => ({ sauceId: id, names: s.tags ?? [] })));
+      await addFolders(tx, m.workspaceId, written.flatMap(({ s, id }) => [...new Set(s.folderIds ?? [])].map((folderId) => ({ sauceId: id, folderId }))));
+      if (origin.from === 'editor') queue(origin.previews, written.flatMap((w) => w.jobs));
+      if (written.length) done.created.push({ workspaceId: m.workspaceId, id: written.at(-1)!.id, actorId: m.userId });
+      return ids;
+    },
+    async update(m, id, set, link) {
+      const c = link?.columns;
+      await tx
+        .update(sauces)
+        .set({
+          ...set,
+          ...(c ? { ...c, linkKey: linkKeyOf(c.link) } : {}),
+          // A new link's health is its own: checked afresh (issue #21).
+          ...(c && link?.isNew ? { linkCheckedAt: null, linkFailures: 0, linkBroken: false, ...copyColumns(link.copying ? c.link : null) } : {}),
+        })
+        .where(eq(sauces.id, id));
+      if (link?.columns.link) {
+        const url = link.columns.link;
+        queue(link.previews, [...(link.columns.linkStatus === 'pending' ? [previewJob(url, m.userId)] : []), ...(link.copying ? [copyJob(url, m.userId)] : [])]);
+      }
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction of `db` (run again as a whole on a deadlock, db/client.ts)
+ * with the {@link SourceWriter} of that transaction — the only way to add a source or change
+ * its link. The link jobs its writes queued are sent as the transaction's last statements
+ * (step 7 of the lock order, db/locks.ts). Once it committed: this process's workers of
+ * those jobs are woken (jobs/link-jobs.ts wakeFor), and the members watching each space are
+ * told about its new sources, outside the transaction (services/events.ts notifyAfterCommit,
+ * issue #29) — beside `answer`, which reads what the caller returns (a save's answer does not
+ * wait for the notice).
+ */
+export async function writeSources<T, R = T>(
+  db: Db,
+  work: (tx: Tx, write: SourceWriter) => Promise<T>,
+  answer?: (result: T) => Promise<R>,
+): Promise<R> {
+  let done: Done = { sends: [], created: [], counted: new WeakSet() };
+  const result = await db.transaction(async (tx) => {
+    done = { sends: [], created: [], counted: new WeakSet() };
+    const out = await work(tx, writer(tx, done));
+    for (const { previews, jobs } of done.sends) await sendLinkJobs(previews, tx, jobs);
+    return out;
+  });
+  for (const { previews, jobs } of done.sends) wakeFor(previews.jobs, jobs);
+  const [answered] = await Promise.all([
+    answer ? answer(result) : (result as unknown as R),
+    ...done.created.map(({ workspaceId, id, actorId }) => notifyAfterCommit(db, workspaceId, { type: 'sauce', action: 'created', id, actorId })),
+  ]);
+  return answered;
+}

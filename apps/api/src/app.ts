@@ -21,7 +21,7 @@ import { isExtensionApiUrl, isExtensionOrigin } from './lib/extension-cors.ts';
 import { authorizePlugin } from './policies/authorize.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startMaintenanceJobs } from './jobs/maintenance.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createSharedState } from './lib/shared-state.ts';
 import { createEventHub } from './services/events.ts';
 import { createPgListener } from './db/listener.ts';
@@ -48,6 +48,7 @@ import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { profileRoutes } from './routes/auth/profile.ts';
 import { noticeRoutes } from './routes/notices/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
@@ -90,6 +91,7 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 
 const ROUTE_GROUPS: RouteGroup[] = [
   authRoutes,
+  profileRoutes,
   workspaceRoutes,
   folderRoutes,
   sauceRoutes,
@@ -120,6 +122,12 @@ export async function buildApp(opts: {
   now?: () => number;
   /** Run the maintenance jobs (upload sweep, file reconciliation): a serving process, not a test. */
   maintenance?: boolean;
+  /**
+   * The job queue, already started (tests pass one whose workers do not poll, and run its due
+   * jobs themselves: jobs/queue.ts runDue); stopped with the server. Default: one on `db`,
+   * polling every JOB_POLL_SECONDS.
+   */
+  jobs?: JobQueue;
 }) {
   const { config } = opts;
   /** Sets the security headers on a reply no hook sees (frameworkErrors); set once helmet is registered. */
@@ -316,7 +324,7 @@ export async function buildApp(opts: {
     urls: createUrlSigner(opts.secret),
     shared,
     events: createEventHub(listener),
-    jobs: await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds }),
+    jobs: opts.jobs ?? (await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds })),
     revocations,
     now: opts.now ?? Date.now,
   };

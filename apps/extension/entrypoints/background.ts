@@ -1,6 +1,6 @@
 import { challengeCode } from '@sauce/contract/connect';
 import { LIMITS } from '@sauce/contract/limits';
-import { SauceApiError, sauceApi } from '../src/api.ts';
+import { SauceApiError, sauceCall } from '../src/api.ts';
 import { blobToDataUrl, cropScreenshot, dataUrlToBlob, type Region } from '../src/data-url.ts';
 import type { Message, Reply, Saved, SaveFields, State, TrayImage } from '../src/messages.ts';
 import { isConnectSender, type ConnectSender } from '../src/connect.ts';
@@ -9,11 +9,6 @@ import { browserName, loadSettings, saveSettings } from '../src/settings.ts';
 
 /** How long a connection waits to be allowed, ms (the server keeps a grant 10 minutes). */
 const CONNECT_TTL_MS = LIMITS.tokenGrantTtlMs;
-
-interface Created {
-  id: number;
-  token: string;
-}
 
 const trayKey = (tabId: number) => `tray:${tabId}`;
 
@@ -112,11 +107,10 @@ async function onConnectMessage(message: Extract<Message, { type: 'connectHello'
   const ours = isConnectSender(pending, message.challenge, sender, browser.runtime.id);
   if (message.type === 'connectHello') return ours;
   if (!ours || !pending) throw new SauceApiError(400, 'NOT_WAITING', 'This extension is not waiting for this connection.');
-  const created = await sauceApi<Created>(pending.server, null, '/auth/tokens/exchange', {
-    method: 'POST',
-    body: JSON.stringify({ verifier: pending.verifier, code: message.code }),
+  const created = await sauceCall(pending.server, null, 'POST /auth/tokens/exchange', {
+    body: { verifier: pending.verifier, code: message.code },
   });
-  const profile = await sauceApi<{ nickname: string }>(pending.server, created.token, '/auth/profile');
+  const profile = await sauceCall(pending.server, created.token, 'GET /auth/profile');
   await saveSettings({ server: pending.server, token: created.token, tokenId: created.id, nickname: profile.nickname, pending: undefined });
   return state();
 }
@@ -125,7 +119,7 @@ async function onConnectMessage(message: Extract<Message, { type: 'connectHello'
 async function disconnect(): Promise<State> {
   const s = await loadSettings();
   if (s.token && s.tokenId) {
-    await sauceApi(s.server, s.token, `/auth/tokens/${s.tokenId}`, { method: 'DELETE' }).catch(() => undefined);
+    await sauceCall(s.server, s.token, 'DELETE /auth/tokens/:id', { params: { id: s.tokenId } }).catch(() => undefined);
   }
   await saveSettings({ token: undefined, tokenId: undefined, nickname: undefined, pending: undefined });
   return state();
@@ -243,10 +237,7 @@ async function save(tabId: number, windowId: number, fields: SaveFields): Promis
     form.append('image', blob, `image-${i + 1}.${blob.type.split('/')[1] ?? 'png'}`);
   }
   try {
-    const sauce = await sauceApi<{ id: number; type: 'TEXT' | 'IMAGE' }>(s.server, s.token, `/archive/sauce/${fields.workspace}/capture`, {
-      method: 'POST',
-      body: form,
-    });
+    const sauce = await sauceCall(s.server, s.token, 'POST /archive/sauce/:workspace/capture', { params: { workspace: fields.workspace }, body: form });
     await writeTray(tabId, []);
     await saveSettings({ lastSpace: fields.workspace });
     const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';

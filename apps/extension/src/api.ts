@@ -1,3 +1,6 @@
+import { endpointRequest } from '@sauce/contract/endpoint-path';
+import type { Answer, CallArgs, Endpoint } from '@sauce/contract/endpoints';
+
 /** An answer of the Sauce API that is not a success: its status and stable code. */
 export class SauceApiError extends Error {
   constructor(
@@ -37,4 +40,34 @@ export async function sauceApi<T>(server: string, token: string | null, path: st
   if (res.ok && json?.success) return json.data;
   const error = json && !json.success ? json.error : { code: 'SYSTEM_ERROR', message: res.statusText };
   throw new SauceApiError(res.status, error.code, error.message);
+}
+
+/**
+ * Calls `endpoint` of the contract's endpoint table (`'GET /workspace'`; issue #30 item 3) on
+ * `server` with the token, as {@link sauceApi}: `params` fill the path, `query` is appended
+ * (a list repeats its key), `body` is sent as JSON or, a FormData, as a multipart form. Typed
+ * by the table (`import type` only: no zod in the extension). Errors as {@link sauceApi}.
+ */
+export function sauceCall<E extends Endpoint>(
+  server: string,
+  token: string | null,
+  endpoint: E,
+  ...[options]: object extends CallArgs<E> ? [options?: CallArgs<E>] : [options: CallArgs<E>]
+): Promise<Answer<E>> {
+  const { params, query, body } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+    body?: unknown;
+  };
+  const { method, path } = endpointRequest(endpoint, params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const url = search.size > 0 ? `${path}?${search}` : path;
+  return sauceApi<Answer<E>>(server, token, url, {
+    method,
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+  });
 }

@@ -1,5 +1,6 @@
+import type { Answer } from '@sauce/contract/endpoints';
 import { LIMITS } from '@sauce/contract/limits';
-import { SauceApiError, sauceApi } from '../../src/api.ts';
+import { SauceApiError, sauceCall } from '../../src/api.ts';
 import { ask, type Saved, type State, type TrayImage } from '../../src/messages.ts';
 import { loadSettings, normalizeServer } from '../../src/settings.ts';
 import { addTag, clampCounted, normalizeTag } from '../../src/tags.ts';
@@ -103,18 +104,12 @@ function connectView(state: State) {
 // Save
 // ---------------------------------------------------------------------------------------
 
-interface Space {
-  id: number;
-  name: string;
-  isPersonal: boolean;
-  permission?: string;
-  abilities?: { createSauce?: boolean };
-}
+/** A space of GET /workspace, as the popup offers it. */
+type Space = Answer<'GET /workspace'>[number];
 
 async function saveView(state: State) {
   const s = await loadSettings();
   const token = s.token!;
-  const api = <T>(path: string) => sauceApi<T>(s.server, token, path);
   const tab = await targetTab();
   if (!tab?.id || !tab.url || !/^https?:/.test(tab.url)) {
     return render(header(state), h('p', { class: 'hint' }, t('notAllowed')));
@@ -124,7 +119,7 @@ async function saveView(state: State) {
 
   let spaces: Space[];
   try {
-    spaces = (await api<Space[]>('/workspace')).filter((w) => w.abilities?.createSauce !== false);
+    spaces = (await sauceCall(s.server, token, 'GET /workspace')).filter((w) => w.abilities?.createSauce !== false);
   } catch (e) {
     if (e instanceof SauceApiError && e.status === 401) {
       await ask<State>({ type: 'disconnect' });
@@ -158,7 +153,7 @@ async function saveView(state: State) {
 
   const loadFolders = async () => {
     folderIds = [];
-    const folders = await api<{ results: { id: number; name: string }[] }>(`/archive/folder/${space.value}/list?ordering=order`).catch(() => ({ results: [] }));
+    const folders = await sauceCall(s.server, token, 'GET /archive/folder/:workspace/list', { params: { workspace: space.value }, query: { ordering: 'order' } }).catch(() => ({ results: [] }));
     folderBox.replaceChildren(
       h('legend', {}, t('folders')),
       ...folders.results.map((f) =>
@@ -209,7 +204,7 @@ async function saveView(state: State) {
   });
   tagInput.addEventListener('input', async () => {
     const typed = tagInput.value.trim().toLowerCase();
-    const names = await api<string[]>(`/archive/sauce/${space.value}/tags?${new URLSearchParams({ search: typed })}`).catch(() => []);
+    const names = await sauceCall(s.server, token, 'GET /archive/sauce/:workspace/tags', { params: { workspace: space.value }, query: { search: typed } }).catch(() => []);
     suggestions.replaceChildren(...names.filter((n) => !tags.includes(n)).map((n) => h('option', { value: n })));
   });
   const renderTray = () => {

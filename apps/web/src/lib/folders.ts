@@ -1,6 +1,5 @@
-import type { Folder } from '@sauce/contract/folders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './call.ts';
 import { folderKeys } from './query-keys.ts';
 
 /*
@@ -9,14 +8,12 @@ import { folderKeys } from './query-keys.ts';
  * stay in features/folders).
  */
 
-type List = { results: Folder[]; count: number };
-
 /** GET /archive/folder/{workspace}/list?ordering=order (SPEC §7 Folders). */
 export const foldersQuery = (workspaceId: number) =>
   queryOptions({
     queryKey: folderKeys.list(workspaceId),
     queryFn: async () =>
-      (await api<List>(`/archive/folder/${workspaceId}/list`, { query: { ordering: 'order' } })).results,
+      (await call('GET /archive/folder/:workspace/list', { params: { workspace: workspaceId }, query: { ordering: 'order' } })).results,
   });
 
 /** The workspace's folders by order; empty while loading. */

@@ -1,7 +1,6 @@
-import type { AppConfig } from '@sauce/contract/account';
 import { BETA_PLAN, type Plan } from '@sauce/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './call.ts';
 import { queryClient } from './query-client.ts';
 import { accountKeys } from './query-keys.ts';
 
@@ -13,7 +12,7 @@ import { accountKeys } from './query-keys.ts';
 /** GET /app/config: the installation's plan and the feedback form, app-store and plugin links. */
 export const appConfigQuery = queryOptions({
   queryKey: accountKeys.appConfig(),
-  queryFn: () => api<AppConfig>('/app/config'),
+  queryFn: () => call('GET /app/config'),
   staleTime: Infinity,
 });
 

@@ -1,7 +1,8 @@
 import type { UpdateProfile } from '@sauce/contract/account';
-import type { Session, User } from '@sauce/contract/auth';
+import type { User } from '@sauce/contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api.ts';
+import { ApiError } from './api.ts';
+import { call } from './call.ts';
 
 /*
  * The session's person, shared by every feature (issue #19 item 4: features are siblings, so
@@ -15,7 +16,7 @@ import { api, ApiError } from './api.ts';
  */
 export async function getProfile(): Promise<User | null> {
   try {
-    return (await api<Session>('/auth/session')).user;
+    return (await call('GET /auth/session')).user;
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
@@ -38,7 +39,7 @@ export function useProfile() {
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfile) => api<User>('/auth/profile', { method: 'PATCH', body }),
+    mutationFn: (body: UpdateProfile) => call('PATCH /auth/profile', { body }),
     onSuccess: (user, body) => {
       qc.setQueryData(profileQuery.queryKey, user);
       if (body.nickname !== undefined) void qc.invalidateQueries({ queryKey: ['sauces'] });

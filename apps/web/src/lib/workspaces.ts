@@ -4,7 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../state/app-store.ts';
-import { api, readCookie } from './api.ts';
+import { readCookie } from './api.ts';
+import { call } from './call.ts';
 import { workspaceKeys } from './query-keys.ts';
 import { useProfile } from './session.ts';
 
@@ -17,7 +18,7 @@ import { useProfile } from './session.ts';
 /** GET /workspace: the spaces the person is a member of, their personal space first. */
 export const workspacesQuery = queryOptions({
   queryKey: workspaceKeys.list(),
-  queryFn: () => api<WorkspaceSummary[]>('/workspace'),
+  queryFn: () => call('GET /workspace'),
 });
 
 /** The signed-in person's spaces (GET /workspace); not fetched while signed out. */

@@ -1,40 +1,24 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  IMPORT_FORMATS,
-  zAppConfig,
-  zImportForm,
-  zImportJob,
-  zImportPreview,
-  zImportPreviewQuery,
-  zImportSkip,
-  zImportStart,
-  zProfileCount,
-  zUpdateProfile,
-  zWithdrawal,
-  zWithdrawalPreview,
-} from '@sauce/contract/account';
-import { zSession, zUser } from '@sauce/contract/auth';
-import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
+import { IMPORT_FORMATS, zImportForm } from '@sauce/contract/account';
 import { LIMITS } from '@sauce/contract/limits';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { isAdminEmail } from '../../policies/admin.ts';
-import { clearSessionCookies, requireUser } from '../../auth/session.ts';
+import type { z } from 'zod';
+import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { AppError, InvalidFormatError, NoImageError } from '../../errors.ts';
+import { AppError, InvalidFormatError } from '../../errors.ts';
 import { importDepsOf, importUploadDir } from '../../jobs/imports.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import type { Ticket } from '../../lib/fair-queue.ts';
-import { multipartError, readForm, writePart } from '../../lib/multipart.ts';
+import { multipartError, writePart } from '../../lib/multipart.ts';
 import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts';
-import { presentUser } from '../../presenters/user.ts';
 import { presentPage } from '../../presenters/page.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
 import { beginImport, cancelImport, getImport, listImports, listSkips, previewImport, reportRows, startImport } from '../../services/import/index.ts';
 import { admitImport } from '../../services/import/reader.ts';
 import { reportCsv } from '../../services/import/report.ts';
-import { multipartForm, PUBLIC, SIGN_IN_OPTIONAL } from '../../lib/openapi.ts';
+import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 
 const tags = ['account'];
 /** Exports one process streams at once; more wait (429). */
@@ -99,9 +83,10 @@ async function readImportForm(req: FastifyRequest, deps: Deps, userId: number, t
 }
 
 /**
- * Account routes (issue #8; SPEC §7 Auth): profile, profile image and figures, withdrawal,
- * the signed-out-friendly session probe, export and import of one's data, and the app's
- * configured links. The import queue's worker starts with the others (jobs/index.ts).
+ * Account routes (issue #8): export and import of one's data, and the app's configured
+ * links. (The profile, its image and figures, withdrawal and the session probe are under
+ * /auth: routes/auth/profile.ts.) The import queue's worker starts with the others
+ * (jobs/index.ts).
  */
 export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db, files } = deps;
@@ -109,150 +94,16 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const importDeps = importDepsOf(deps, app.log);
   const importTmpDir = importUploadDir(deps.config.dataDir);
   const exporting = new Set<number>();
-  const me = async (userId: number) => {
-    const row = await account.getUserRow(db, userId);
-    return presentUser(row, isAdminEmail(deps.config, row.email), deps.urls);
-  };
-
-  /**
-   * GET /auth/session: the signed-in person, or null — 200 either way, so a signed-out page
-   * probing for a session logs no failed request. An expired token is still a 401
-   * TOKEN_EXPIRED (the web app refreshes and asks again); a token of a deleted account or a
-   * forged one clears the session cookies.
-   */
-  app.get(
-    '/auth/session',
-    {
-      schema: {
-        operationId: 'getSession',
-        summary: 'The signed-in person, or null when signed out',
-        security: SIGN_IN_OPTIONAL,
-        tags,
-        response: { 200: ok(zSession) },
-      },
-    },
-    async (req, reply) => {
-      if (req.userId === null) {
-        if (req.authError && (req.authError as AppError).code === 'TOKEN_EXPIRED') throw req.authError;
-        if (req.authError) clearSessionCookies(reply);
-        return { success: true as const, data: { user: null } };
-      }
-      try {
-        return { success: true as const, data: { user: await me(req.userId) } };
-      } catch (e) {
-        if (!(e instanceof AppError && e.status === 401)) throw e;
-        clearSessionCookies(reply);
-        return { success: true as const, data: { user: null } };
-      }
-    },
-  );
-
-  app.patch(
-    '/auth/profile',
-    {
-      schema: {
-        operationId: 'updateProfile',
-        summary: 'Change nickname, job, marketing consent or tutorial state',
-        tags,
-        body: zUpdateProfile,
-        response: { 200: ok(zUser) },
-      },
-    },
-    async (req) => {
-      const row = await account.updateProfile(db, requireUser(req), req.body);
-      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-    },
-  );
-
-  app.patch(
-    '/auth/profile/image',
-    {
-      config: {
-        form: multipartForm({ image: { file: true, description: 'The picture: JPEG, PNG, WebP, GIF or AVIF, at most 5,242,880 bytes.' } }, ['image']),
-      },
-      schema: {
-        operationId: 'setProfileImage',
-        summary: 'Change the profile picture (multipart image)',
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zUser) },
-      },
-    },
-    async (req) => {
-      const userId = requireUser(req);
-      const { file } = await readForm(req, { fields: [], file: 'image', maxBytes: LIMITS.avatarBytes });
-      if (!file) throw NoImageError();
-      const row = await account.setProfileImage(accountDeps, userId, file);
-      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-    },
-  );
-
-  app.delete(
-    '/auth/profile/image',
-    { schema: { operationId: 'deleteProfileImage', summary: 'Remove the profile picture', tags, response: { 200: ok(zUser) } } },
-    async (req) => {
-      const row = await account.setProfileImage(accountDeps, requireUser(req), null);
-      return { success: true as const, data: presentUser(row, isAdminEmail(deps.config, row.email), deps.urls) };
-    },
-  );
-
-  app.get(
-    '/auth/profile/count',
-    {
-      schema: {
-        operationId: 'getProfileCounts',
-        summary: "The person's figures: sources by type, spaces, tags",
-        tags,
-        response: { 200: ok(zProfileCount) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await account.profileCount(db, requireUser(req)),
-    }),
-  );
-
-  app.get(
-    '/auth/withdrawal',
-    { schema: { operationId: 'getWithdrawal', summary: 'What leaving Sauce would do', tags, response: { 200: ok(zWithdrawalPreview) } } },
-    async (req) => ({
-      success: true as const,
-      data: await account.withdrawalPreview(db, requireUser(req)),
-    }),
-  );
-
-  app.post(
-    '/auth/withdrawal',
-    {
-      // Issue #20: leaving Sauce needs the person signed in, not a token of theirs.
-      config: { personalTokens: false },
-      schema: {
-        operationId: 'withdraw',
-        summary: 'Leave Sauce: delete the account',
-        tags,
-        body: zWithdrawal,
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req, reply) => {
-      await account.withdraw({ ...accountDeps, revocations: deps.revocations }, requireUser(req), req.body.reason);
-      clearSessionCookies(reply);
-      return { success: true as const, data: null };
-    },
-  );
 
   /**
    * GET /account/export: everything the person can read as a ZIP, streamed (services/export.ts).
    * `x-export-estimated-bytes` gives the web app a size to show progress against. One export
    * per person and MAX_EXPORTS per process at a time (429 otherwise).
    */
-  app.get(
-    '/account/export',
-    {
-      config: perPerson,
-      schema: { operationId: 'exportAccount', summary: 'Download everything one can read (ZIP)', tags, produces: ['application/zip'] },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /account/export', { summary: 'Download everything one can read (ZIP)', tags }),
+    config: perPerson,
+    handler: async (req, reply) => {
       const userId = requireUser(req);
       await account.getUserRow(db, userId);
       if (exporting.has(userId)) throw new AppError(429, 'RATE_LIMITED', 'An export is already running. Wait for it to finish.');
@@ -279,34 +130,25 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         throw e;
       }
     },
-  );
+  });
 
-  app.post(
-    '/account/import',
-    {
-      config: {
-        ...perPerson,
-        form: multipartForm(
-          {
-            workspace: { description: 'The id of the space to import into (sent before the file).' },
-            folder: { description: 'The id of a folder of that space for every entry (optional; then no folder is recreated).' },
-            format: { description: `What the file is (optional; its content decides): ${IMPORT_FORMATS.join(', ')}.` },
-            preview: { description: "'true': read the file and wait for POST /account/import/{id}/start (nothing written); otherwise import at once." },
-            recreateFolders: { description: "'false': leave the file's folders out (default: recreated as the space's folders)." },
-            file: { file: true, description: `An export of one of: ${IMPORT_FORMATS.join(', ')} — at most 50 MB.` },
-          },
-          ['workspace', 'file'],
-        ),
-      },
-      schema: {
-        operationId: 'importFile',
-        summary: 'Import bookmarks or a Sauce export, or read it for a preview (multipart)',
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zImportJob) },
-      },
+  app.route({
+    ...endpoint('POST /account/import', { summary: 'Import bookmarks or a Sauce export, or read it for a preview (multipart)', tags }),
+    config: {
+      ...perPerson,
+      form: multipartForm(
+        {
+          workspace: { description: 'The id of the space to import into (sent before the file).' },
+          folder: { description: 'The id of a folder of that space for every entry (optional; then no folder is recreated).' },
+          format: { description: `What the file is (optional; its content decides): ${IMPORT_FORMATS.join(', ')}.` },
+          preview: { description: "'true': read the file and wait for POST /account/import/{id}/start (nothing written); otherwise import at once." },
+          recreateFolders: { description: "'false': leave the file's folders out (default: recreated as the space's folders)." },
+          file: { file: true, description: `An export of one of: ${IMPORT_FORMATS.join(', ')} — at most 50 MB.` },
+        },
+        ['workspace', 'file'],
+      ),
     },
-    async (req) => {
+    handler: async (req) => {
       const userId = requireUser(req);
       const { m, form, file, ticket } = await readImportForm(req, deps, userId, importTmpDir);
       try {
@@ -325,93 +167,44 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         await rm(file.path, { force: true });
       }
     },
-  );
+  });
 
-  app.get(
-    '/account/import',
-    { schema: { operationId: 'listImports', summary: "The person's imports", tags, response: { 200: ok(z.array(zImportJob)) } } },
-    async (req) => ({
+  app.route({
+    ...endpoint('GET /account/import', { summary: "The person's imports", tags }),
+    handler: async (req) => ({
       success: true as const,
       data: await listImports(db, requireUser(req)),
     }),
-  );
+  });
 
-  app.get(
-    '/account/import/:id',
-    {
-      schema: {
-        operationId: 'getImport',
-        summary: "An import's progress",
-        tags,
-        params: z.object({ id: zId }),
-        response: { 200: ok(zImportJob) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await getImport(db, requireUser(req), req.params.id) }),
-  );
+  app.route({
+    ...endpoint('GET /account/import/:id', { summary: "An import's progress", tags }),
+    handler: async (req) => ({ success: true as const, data: await getImport(db, requireUser(req), req.params.id) }),
+  });
 
-  app.get(
-    '/account/import/:id/preview',
-    {
-      schema: {
-        operationId: 'previewImport',
-        summary: 'What importing a previewed file into a space would do (nothing written)',
-        tags,
-        params: z.object({ id: zId }),
-        querystring: zImportPreviewQuery,
-        response: { 200: ok(zImportPreview) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await previewImport(importDeps, requireUser(req), req.params.id, req.query) }),
-  );
+  app.route({
+    ...endpoint('GET /account/import/:id/preview', { summary: 'What importing a previewed file into a space would do (nothing written)', tags }),
+    handler: async (req) => ({ success: true as const, data: await previewImport(importDeps, requireUser(req), req.params.id, req.query) }),
+  });
 
-  app.post(
-    '/account/import/:id/start',
-    {
-      config: perPerson,
-      schema: {
-        operationId: 'startImport',
-        summary: 'Import a previewed file into a space (its folders recreated, or one folder)',
-        tags,
-        params: z.object({ id: zId }),
-        body: zImportStart,
-        response: { 200: ok(zImportJob) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await beginImport(importDeps, requireUser(req), req.params.id, req.body) }),
-  );
+  app.route({
+    ...endpoint('POST /account/import/:id/start', { summary: 'Import a previewed file into a space (its folders recreated, or one folder)', tags }),
+    config: perPerson,
+    handler: async (req) => ({ success: true as const, data: await beginImport(importDeps, requireUser(req), req.params.id, req.body) }),
+  });
 
-  app.post(
-    '/account/import/:id/cancel',
-    {
-      schema: {
-        operationId: 'cancelImport',
-        summary: 'Stop an import (what it wrote stays)',
-        tags,
-        params: z.object({ id: zId }),
-        response: { 200: ok(zImportJob) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await cancelImport(importDeps, requireUser(req), req.params.id) }),
-  );
+  app.route({
+    ...endpoint('POST /account/import/:id/cancel', { summary: 'Stop an import (what it wrote stays)', tags }),
+    handler: async (req) => ({ success: true as const, data: await cancelImport(importDeps, requireUser(req), req.params.id) }),
+  });
 
   /**
    * GET /account/import/{id}/report.csv (issue #22 item 2): every entry not imported, or
    * imported with a change, and why — as CSV in the person's language, streamed.
    */
-  app.get(
-    '/account/import/:id/report.csv',
-    {
-      schema: {
-        operationId: 'importReport',
-        summary: 'The import report: what was not imported or changed, and why (CSV)',
-        tags,
-        params: z.object({ id: zId }),
-        querystring: z.object({ lang: z.enum(['en', 'ko']).default('en') }),
-        produces: ['text/csv'],
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /account/import/:id/report.csv', { summary: 'The import report: what was not imported or changed, and why (CSV)', tags }),
+    handler: async (req, reply) => {
       const userId = requireUser(req);
       const job = await getImport(db, userId, req.params.id);
       const name = `sauce-import-${job.id}-report.csv`;
@@ -421,32 +214,21 @@ export const accountRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         .header('cache-control', 'no-store')
         .send(Readable.from(reportCsv(reportRows(db, userId, job.id), req.query.lang)));
     },
-  );
+  });
 
-  app.get(
-    '/account/import/:id/skipped',
-    {
-      schema: {
-        operationId: 'listImportSkips',
-        summary: 'Entries an import did not bring in, and why',
-        tags,
-        params: z.object({ id: zId }),
-        querystring: zPageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: ok(page(zImportSkip)) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('GET /account/import/:id/skipped', { summary: 'Entries an import did not bring in, and why', tags }),
+    handler: async (req) => {
       return { success: true as const, data: presentPage(req.query, await listSkips(db, requireUser(req), req.params.id, req.query)) };
     },
-  );
+  });
 
   /** GET /app/config: the plan and the shell's external links (the project's pages unless configured; null: turned off, hidden). Public. */
-  app.get(
-    '/app/config',
-    { schema: { operationId: 'getAppConfig', summary: "The web app's links and settings", security: PUBLIC, tags, response: { 200: ok(zAppConfig) } } },
-    async () => ({
+  app.route({
+    ...endpoint('GET /app/config', { summary: "The web app's links and settings", security: PUBLIC, tags }),
+    handler: async () => ({
       success: true as const,
       data: { plan: deps.config.plan, links: deps.config.links },
     }),
-  );
+  });
 };

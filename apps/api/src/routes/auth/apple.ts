@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { zApplePendingSignUp, zAppleSignIn, zAppleUser } from '@sauce/contract/auth';
 import { COOKIES } from '@sauce/contract/common';
+import { MAX_DESTINATION_LENGTH } from '@sauce/contract/endpoints/auth';
 import { SIGN_UP_MARKER } from '@sauce/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { hasCsrfPair } from '../../auth/session.ts';
 import type { Config } from '../../config.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { AppError, CsrfError, UnauthenticatedError } from '../../errors.ts';
-import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
+import { endpoint } from '../../lib/endpoint.ts';
+import { signIn, signInRateLimit } from './sign-in.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
 /** Where Apple posts the sign-in result: at the root, outside /api (SPEC §4 Sign-in). */
@@ -21,7 +22,6 @@ export const DEFAULT_DESTINATION = '/dashboard';
 export const APPLE_STATE_TTL_S = 10 * 60;
 /** Largest form Apple's callback accepts, bytes (an id_token is ~1 KB). */
 const FORM_LIMIT_BYTES = 32 * 1024;
-const MAX_DESTINATION_LENGTH = 2048;
 
 const APPLE_COOKIES = { state: 'apple_state', nonce: 'apple_nonce', destination: COOKIES.appleDestination } as const;
 type AppleCookie = keyof typeof APPLE_COOKIES;
@@ -142,8 +142,6 @@ function appleUserName(raw: string | undefined): string | null {
   }
 }
 
-const zAuthorizeQuery = z.object({ destination: z.string().max(MAX_DESTINATION_LENGTH).optional() });
-
 /** The form Apple posts to the callback (response_mode form_post). */
 const zCallbackForm = z.object({
   state: z.string().max(512).optional(),
@@ -180,13 +178,10 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
   const verify = makeVerifier(deps);
   const tags = ['auth'];
 
-  app.get(
-    '/auth/apple/authorize',
-    {
-      config: signInRateLimit(deps),
-      schema: { operationId: 'appleAuthorize', summary: 'Start an Apple sign-in (redirects to Apple)', security: PUBLIC, tags, querystring: zAuthorizeQuery },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /auth/apple/authorize', { summary: 'Start an Apple sign-in (redirects to Apple)', security: PUBLIC, tags }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       const clientId = requireEnabled(apple);
       const state = randomBytes(24).toString('base64url');
       const nonce = randomBytes(24).toString('base64url');
@@ -212,22 +207,12 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       url.search = url.search ? `${url.search.slice(1)}&${query}` : query;
       return reply.redirect(url.toString(), 302);
     },
-  );
+  });
 
-  app.post(
-    '/auth/apple/user',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'appleSignUp',
-        summary: 'Sign up (or in) with an Apple ID token',
-        security: PUBLIC,
-        tags,
-        body: zAppleUser,
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/apple/user', { summary: 'Sign up (or in) with an Apple ID token', security: PUBLIC, tags }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
       const data = await signIn(deps, reply, { kind: 'apple', subject: token.subject }, {
@@ -237,43 +222,27 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.post(
-    '/auth/apple/signin',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'appleSignIn',
-        summary: 'Sign in with an Apple ID token',
-        security: PUBLIC,
-        tags,
-        body: zAppleSignIn,
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/apple/signin', { summary: 'Sign in with an Apple ID token', security: PUBLIC, tags }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       requireEnabled(apple);
       const token = await verify(req.body.idToken);
       const data = await signIn(deps, reply, { kind: 'apple', subject: token.subject });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.post(
-    '/auth/apple/signup',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'appleCompleteSignUp',
-        summary: 'Complete a web Apple sign-up after the terms (the identity is in the pending sign-up cookie)',
-        security: PUBLIC,
-        tags,
-        body: zApplePendingSignUp,
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/apple/signup', {
+      summary: 'Complete a web Apple sign-up after the terms (the identity is in the pending sign-up cookie)',
+      security: PUBLIC,
+      tags,
+    }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       requireEnabled(apple);
       // The session plugin checks cookie writes only with a session cookie; this one has
       // its own cookie instead, so it checks the pair itself.
@@ -289,7 +258,7 @@ export async function appleRoutes(app: ZApp, deps: Deps): Promise<void> {
       });
       return { success: true as const, data };
     },
-  );
+  });
 }
 
 /**

@@ -1,9 +1,9 @@
-import { zGoogleSignUp } from '@sauce/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import { createIdTokenVerifier, nicknameHint, requireEnabled } from '../../auth/oidc.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { UnauthenticatedError } from '../../errors.ts';
-import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
+import { endpoint } from '../../lib/endpoint.ts';
+import { signIn, signInRateLimit } from './sign-in.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -32,34 +32,21 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
   });
   const tags = ['auth'];
 
-  app.get(
-    '/auth/google/user',
-    {
-      config: signInRateLimit(deps),
-      schema: { operationId: 'googleSignIn', summary: 'Sign in with a Google ID token', security: PUBLIC, tags, response: { 200: zSignInResponse } },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /auth/google/user', { summary: 'Sign in with a Google ID token', security: PUBLIC, tags }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       requireEnabled(google);
       const token = await verify(bearerToken(req));
       const data = await signIn(deps, reply, { kind: 'google', subject: token.subject });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.post(
-    '/auth/google/user',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'googleSignUp',
-        summary: 'Sign up (or in) with a Google ID token',
-        security: PUBLIC,
-        tags,
-        body: zGoogleSignUp,
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/google/user', { summary: 'Sign up (or in) with a Google ID token', security: PUBLIC, tags }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       requireEnabled(google);
       const token = await verify(req.body.token);
       const data = await signIn(deps, reply, { kind: 'google', subject: token.subject }, {
@@ -69,5 +56,5 @@ export async function googleRoutes(app: ZApp, deps: Deps): Promise<void> {
       });
       return { success: true as const, data };
     },
-  );
+  });
 }

@@ -1,12 +1,11 @@
-import { zAuthConfig, zDevSignIn, zRefreshBody, zUser } from '@sauce/contract/auth';
-import { COOKIES, ok } from '@sauce/contract/common';
+import { COOKIES } from '@sauce/contract/common';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { webClientOf } from '../../auth/oidc.ts';
 import { clearSessionCookies, requireUser, setSessionCookies } from '../../auth/session.ts';
 import { revokeRefreshToken, rotateRefreshToken, signAccessToken } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { NotFoundError, UnauthenticatedError } from '../../errors.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
 import { isAdminEmail } from '../../policies/admin.ts';
 import { presentUser } from '../../presenters/user.ts';
@@ -14,7 +13,7 @@ import { getUserRow } from '../../services/account.ts';
 import { appleRoutes } from './apple.ts';
 import { googleRoutes } from './google.ts';
 import { tokenRoutes } from './tokens.ts';
-import { signIn, signInRateLimit, zSignInResponse } from './sign-in.ts';
+import { signIn, signInRateLimit } from './sign-in.ts';
 
 /** Headers a proxy adds: a request carrying one came from elsewhere through it. */
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'] as const;
@@ -44,20 +43,10 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   // Issue #20: personal access tokens and the browser extension's connection.
   await tokenRoutes(app, deps);
 
-  app.post(
-    '/auth/dev/signin',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'devSignIn',
-        summary: 'Development sign-in by e-mail (local runs only)',
-        security: PUBLIC,
-        tags: ['auth'],
-        body: zDevSignIn,
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/dev/signin', { summary: 'Development sign-in by e-mail (local runs only)', security: PUBLIC, tags: ['auth'] }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       if (!deps.config.devLogin || !isFromThisMachine(req)) throw NotFoundError();
       const email = req.body.email.toLowerCase();
       if (deps.config.devLoginExposed) req.log.warn({ email }, 'development sign-in on a server others may reach (AUTH_DEV_LOGIN=true)');
@@ -68,20 +57,11 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.get(
-    '/auth/config',
-    {
-      schema: {
-        operationId: 'getAuthConfig',
-        summary: 'Sign-in methods offered by this server',
-        security: PUBLIC,
-        tags: ['auth'],
-        response: { 200: ok(zAuthConfig) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('GET /auth/config', { summary: 'Sign-in methods offered by this server', security: PUBLIC, tags: ['auth'] }),
+    handler: async (req) => ({
       success: true as const,
       data: {
         devLogin: deps.config.devLogin && isFromThisMachine(req),
@@ -89,22 +69,12 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         apple: webClientOf(deps.config.apple),
       },
     }),
-  );
+  });
 
-  app.post(
-    '/auth/token/refresh',
-    {
-      config: signInRateLimit(deps),
-      schema: {
-        operationId: 'refreshToken',
-        summary: 'Exchange a refresh token for new tokens',
-        security: PUBLIC,
-        tags: ['auth'],
-        body: zRefreshBody.nullish(),
-        response: { 200: zSignInResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/token/refresh', { summary: 'Exchange a refresh token for new tokens', security: PUBLIC, tags: ['auth'] }),
+    config: signInRateLimit(deps),
+    handler: async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
       if (!token) throw UnauthenticatedError('Invalid refresh token.');
       try {
@@ -117,34 +87,23 @@ export const authRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         throw e;
       }
     },
-  );
+  });
 
-  app.post(
-    '/auth/token/logout',
-    {
-      schema: {
-        operationId: 'logout',
-        summary: 'Sign out and revoke the refresh token',
-        security: PUBLIC,
-        tags: ['auth'],
-        body: zRefreshBody.nullish(),
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/token/logout', { summary: 'Sign out and revoke the refresh token', security: PUBLIC, tags: ['auth'] }),
+    handler: async (req, reply) => {
       const token = req.body?.refresh ?? req.cookies[COOKIES.refresh];
       if (token) await revokeRefreshToken(deps.db, token);
       clearSessionCookies(reply);
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.get(
-    '/auth/profile',
-    { schema: { operationId: 'getProfile', summary: "The signed-in person's profile", tags: ['auth'], response: { 200: ok(zUser) } } },
-    async (req) => {
+  app.route({
+    ...endpoint('GET /auth/profile', { summary: "The signed-in person's profile", tags: ['auth'] }),
+    handler: async (req) => {
       const user = await getUserRow(deps.db, requireUser(req));
       return { success: true as const, data: presentUser(user, isAdminEmail(deps.config, user.email), deps.urls) };
     },
-  );
+  });
 };

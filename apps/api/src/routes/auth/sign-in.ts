@@ -1,5 +1,3 @@
-import { zTokens } from '@sauce/contract/auth';
-import { ok } from '@sauce/contract/common';
 import type { Deps } from '../../deps.ts';
 import { startSession } from '../../auth/session.ts';
 import { UserNotExistError } from '../../errors.ts';
@@ -7,9 +5,6 @@ import { createUser, findUserByIdentity, isIdentityTaken, personalWorkspaceId, t
 
 /** Rate limit of every sign-in endpoint: AUTH_RATE_LIMIT per IP per minute. */
 export const signInRateLimit = (deps: Deps) => ({ rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } });
-
-/** `{ success, data: { accessToken, refreshToken } }` of every sign-in (SPEC §7 Auth). */
-export const zSignInResponse = ok(zTokens);
 
 /**
  * Signs in the user with `identity`, creating them (and their personal workspace) when

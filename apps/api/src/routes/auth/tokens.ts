@@ -1,11 +1,8 @@
-import { ok } from '@sauce/contract/common';
-import { zCreatedToken, zCreateGrant, zCreateToken, zExchangeGrant, zGrant, zPersonalToken } from '@sauce/contract/tokens';
-import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { NotAuthorizedError } from '../../errors.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { PUBLIC } from '../../lib/openapi.ts';
-import { zId } from '@sauce/contract/common';
 import { presentToken } from '../../presenters/token.ts';
 import * as tokens from '../../services/personal-tokens.ts';
 
@@ -26,48 +23,22 @@ const EXCHANGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
  * the extension trades the code with its own verifier.
  */
 export async function tokenRoutes(app: ZApp, deps: Deps) {
-  app.post(
-    '/auth/tokens',
-    {
-      config: { personalTokens: false },
-      schema: {
-        operationId: 'createToken',
-        summary: 'Make a personal access token (its secret is in this answer only)',
-        tags,
-        body: zCreateToken,
-        response: { 200: ok(zCreatedToken) },
-      },
-    },
-    async (req) => ({ success: true as const, data: presentToken(await tokens.createToken(deps.db, requireUser(req), req.body)) }),
-  );
+  app.route({
+    ...endpoint('POST /auth/tokens', { summary: 'Make a personal access token (its secret is in this answer only)', tags }),
+    config: { personalTokens: false },
+    handler: async (req) => ({ success: true as const, data: presentToken(await tokens.createToken(deps.db, requireUser(req), req.body)) }),
+  });
 
-  app.get(
-    '/auth/tokens',
-    {
-      config: { personalTokens: false },
-      schema: {
-        operationId: 'listTokens',
-        summary: "The signed-in person's personal access tokens, without secrets",
-        tags,
-        response: { 200: ok(z.array(zPersonalToken)) },
-      },
-    },
-    async (req) => ({ success: true as const, data: (await tokens.listTokens(deps.db, requireUser(req))).map(presentToken) }),
-  );
+  app.route({
+    ...endpoint('GET /auth/tokens', { summary: "The signed-in person's personal access tokens, without secrets", tags }),
+    config: { personalTokens: false },
+    handler: async (req) => ({ success: true as const, data: (await tokens.listTokens(deps.db, requireUser(req))).map(presentToken) }),
+  });
 
-  app.delete(
-    '/auth/tokens/:id',
-    {
-      config: { personalTokens: 'self' },
-      schema: {
-        operationId: 'revokeToken',
-        summary: 'Revoke a personal access token (a token may revoke itself)',
-        tags,
-        params: z.object({ id: zId }),
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /auth/tokens/:id', { summary: 'Revoke a personal access token (a token may revoke itself)', tags }),
+    config: { personalTokens: 'self' },
+    handler: async (req) => {
       const userId = requireUser(req);
       if (req.personalToken && req.personalToken.tokenId !== req.params.id) {
         throw NotAuthorizedError('An access token can revoke only itself.');
@@ -75,43 +46,31 @@ export async function tokenRoutes(app: ZApp, deps: Deps) {
       await tokens.revokeToken(deps.db, userId, req.params.id);
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.post(
-    '/auth/tokens/grants',
-    {
-      config: { personalTokens: false },
-      schema: {
-        operationId: 'allowExtension',
-        summary:
-          'Allow the browser extension that showed this challenge: answers the one-time code the page hands to that extension only (409 when the challenge was already allowed)',
-        tags,
-        body: zCreateGrant,
-        response: { 200: ok(zGrant) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /auth/tokens/grants', {
+      summary:
+        'Allow the browser extension that showed this challenge: answers the one-time code the page hands to that extension only (409 when the challenge was already allowed)',
+      tags,
+    }),
+    config: { personalTokens: false },
+    handler: async (req) => {
       const code = await tokens.createGrant(deps.db, requireUser(req), req.body.challenge, req.body.browser);
       return { success: true as const, data: { code } };
     },
-  );
+  });
 
-  app.post(
-    '/auth/tokens/exchange',
-    {
-      config: { rateLimit: EXCHANGE_RATE_LIMIT },
-      schema: {
-        operationId: 'exchangeExtensionGrant',
-        summary: 'The browser extension trades its verifier and the one-time code for its token, once (404 otherwise)',
-        security: PUBLIC,
-        tags,
-        body: zExchangeGrant,
-        response: { 200: ok(zCreatedToken) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /auth/tokens/exchange', {
+      summary: 'The browser extension trades its verifier and the one-time code for its token, once (404 otherwise)',
+      security: PUBLIC,
+      tags,
+    }),
+    config: { rateLimit: EXCHANGE_RATE_LIMIT },
+    handler: async (req) => {
       const { userId: _userId, ...created } = await tokens.exchangeGrant(deps.db, req.body.verifier, req.body.code);
       return { success: true as const, data: presentToken(created) };
     },
-  );
+  });
 }

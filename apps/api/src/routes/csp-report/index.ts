@@ -1,49 +1,11 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps, ZApp } from '../../deps.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 
 /** Largest report body accepted, bytes: a report is well under 2 KB; a browser may batch a few. */
 export const CSP_REPORT_LIMIT_BYTES = 64 * 1024;
 /** Reports logged per IP per minute: a page looping on a violation cannot flood the log. */
 const REPORTS_PER_MINUTE = 60;
-/** Longest value kept of any report field, characters. */
-const FIELD_CHARS = 300;
-
-const field = z
-  .unknown()
-  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, FIELD_CHARS) : undefined))
-  .optional();
-/** `report-uri`'s body (`application/csp-report`), CSP Level 2. */
-const zLegacyReport = z.object({
-  'csp-report': z.object({
-    'document-uri': field,
-    'blocked-uri': field,
-    'effective-directive': field,
-    'violated-directive': field,
-    'source-file': field,
-    'line-number': field,
-    disposition: field,
-  }),
-});
-/** The Reporting API's body (`application/reports+json`): a batch of reports of any type. */
-const zReportBatch = z
-  .array(
-    z.object({
-      type: z.string().max(64),
-      url: field,
-      body: z
-        .object({
-          documentURL: field,
-          blockedURL: field,
-          effectiveDirective: field,
-          sourceFile: field,
-          lineNumber: field,
-          disposition: field,
-        })
-        .optional(),
-    }),
-  )
-  .max(100);
 
 /**
  * POST /api/csp-report (issue #11 item 5): browsers report Content-Security-Policy
@@ -58,14 +20,11 @@ export async function cspReportRoutes(app: ZApp, _deps: Deps) {
   await app.register(async (scope) => {
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string' }, parseJson);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/csp-report',
-      {
-        bodyLimit: CSP_REPORT_LIMIT_BYTES,
-        config: { csrf: false, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
-        schema: { hide: true, body: z.union([zLegacyReport, zReportBatch]) },
-      },
-      async (req, reply) => {
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...endpoint('POST /csp-report', { summary: 'Report a Content-Security-Policy violation', tags: ['csp-report'], hide: true }),
+      bodyLimit: CSP_REPORT_LIMIT_BYTES,
+      config: { csrf: false, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
+      handler: async (req, reply) => {
         const violations = Array.isArray(req.body)
           ? req.body
               .filter((r) => r.type === 'csp-violation' && r.body)
@@ -90,6 +49,6 @@ export async function cspReportRoutes(app: ZApp, _deps: Deps) {
         for (const violation of violations) req.log.warn({ csp: violation }, 'content security policy violation');
         return reply.status(204).send();
       },
-    );
+    });
   });
 }

@@ -1,10 +1,7 @@
-import { ok } from '@sauce/contract/common';
-import { zMetadata } from '@sauce/contract/meta';
-import { zLink } from '@sauce/contract/sauces';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { fetchMetadata } from '../../services/metadata.ts';
 
 /** Metadata reads allowed per signed-in user (or per IP when signed out) per minute. */
@@ -21,25 +18,16 @@ const tags = ['metadata'];
  * URL_NOT_ALLOWED for a private, loopback or link-local address (also via a redirect).
  */
 export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
-  app.get(
-    '/metaData/getMeta',
-    {
-      config: {
-        rateLimit: {
-          max: METADATA_RATE_LIMIT.max,
-          timeWindow: METADATA_RATE_LIMIT.timeWindowMs,
-          keyGenerator: (req: FastifyRequest) => (req.userId !== null ? `user:${req.userId}` : `ip:${req.ip}`),
-        },
-      },
-      schema: {
-        operationId: 'getLinkMetadata',
-        summary: 'Link preview (title, description, image) of a web page',
-        tags,
-        querystring: z.object({ url: zLink }),
-        response: { 200: ok(zMetadata) },
+  app.route({
+    ...endpoint('GET /metaData/getMeta', { summary: 'Link preview (title, description, image) of a web page', tags }),
+    config: {
+      rateLimit: {
+        max: METADATA_RATE_LIMIT.max,
+        timeWindow: METADATA_RATE_LIMIT.timeWindowMs,
+        keyGenerator: (req: FastifyRequest) => (req.userId !== null ? `user:${req.userId}` : `ip:${req.ip}`),
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const data = await fetchMetadata(req.query.url, {
         allowPrivate: deps.config.metadataAllowPrivate,
         shared: deps.shared,
@@ -49,5 +37,5 @@ export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       reply.header('cache-control', 'private, max-age=3600'); // SPEC §9: 3,600,000 ms
       return { success: true as const, data };
     },
-  );
+  });
 };

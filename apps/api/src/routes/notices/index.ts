@@ -1,13 +1,10 @@
-import { zNotice, zNoticeInput, zNoticeUnread } from '@sauce/contract/account';
-import { ok, page, zId, zPageQuery } from '@sauce/contract/common';
-import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { presentPage } from '../../presenters/page.ts';
 import * as service from '../../services/notices.ts';
 
 const tags = ['notices'];
-const params = z.object({ id: zId });
 
 /**
  * Notice routes (SPEC §2 /mypage/notice, issue #8): anyone signed in reads them, newest
@@ -17,90 +14,45 @@ const params = z.object({ id: zId });
 export const noticeRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const { db } = deps;
 
-  app.get(
-    '/notice',
-    {
-      schema: {
-        operationId: 'listNotices',
-        summary: 'Notices, newest first',
-        tags,
-        querystring: zPageQuery,
-        response: { 200: ok(page(zNotice)) },
-      },
-    },
-    async (req) => {
-      return { success: true as const, data: presentPage(req.query, await service.listNotices(db, requireUser(req), req.query)) };
-    },
-  );
-
-  app.get(
-    '/notice/unread',
-    {
-      schema: {
-        operationId: 'getUnreadNotices',
-        summary: 'How many notices the person has not seen',
-        tags,
-        response: { 200: ok(zNoticeUnread) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('GET /notice', { summary: 'Notices, newest first', tags }),
+    handler: async (req) => ({
       success: true as const,
-      data: { count: await service.unreadNotices(db, requireUser(req)) },
+      data: presentPage(req.query, await service.listNotices(db, requireUser(req), req.query)),
     }),
-  );
+  });
 
-  app.post(
-    '/notice/read',
-    { schema: { operationId: 'markNoticesRead', summary: 'Mark the notices as seen', tags, response: { 200: ok(z.null()) } } },
-    async (req) => {
+  app.route({
+    ...endpoint('GET /notice/unread', { summary: 'How many notices the person has not seen', tags }),
+    handler: async (req) => ({ success: true as const, data: { count: await service.unreadNotices(db, requireUser(req)) } }),
+  });
+
+  app.route({
+    ...endpoint('POST /notice/read', { summary: 'Mark the notices as seen', tags }),
+    handler: async (req) => {
       await service.markNoticesRead(db, requireUser(req));
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.post(
-    '/notice',
-    {
-      config: { admin: true },
-      schema: {
-        operationId: 'createNotice',
-        summary: 'Write a notice (administrators)',
-        tags,
-        body: zNoticeInput,
-        response: { 200: ok(zNotice) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.createNotice(db, requireUser(req), req.body),
-    }),
-  );
+  app.route({
+    ...endpoint('POST /notice', { summary: 'Write a notice (administrators)', tags }),
+    config: { admin: true },
+    handler: async (req) => ({ success: true as const, data: await service.createNotice(db, requireUser(req), req.body) }),
+  });
 
-  app.patch(
-    '/notice/:id',
-    {
-      config: { admin: true },
-      schema: {
-        operationId: 'updateNotice',
-        summary: 'Change a notice (administrators)',
-        tags,
-        params,
-        body: zNoticeInput,
-        response: { 200: ok(zNotice) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.updateNotice(db, requireUser(req), req.params.id, req.body),
-    }),
-  );
+  app.route({
+    ...endpoint('PATCH /notice/:id', { summary: 'Change a notice (administrators)', tags }),
+    config: { admin: true },
+    handler: async (req) => ({ success: true as const, data: await service.updateNotice(db, requireUser(req), req.params.id, req.body) }),
+  });
 
-  app.delete(
-    '/notice/:id',
-    { config: { admin: true }, schema: { operationId: 'deleteNotice', summary: 'Delete a notice (administrators)', tags, params, response: { 200: ok(z.null()) } } },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /notice/:id', { summary: 'Delete a notice (administrators)', tags }),
+    config: { admin: true },
+    handler: async (req) => {
       await service.deleteNotice(db, req.params.id);
       return { success: true as const, data: null };
     },
-  );
+  });
 };

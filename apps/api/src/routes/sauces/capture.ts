@@ -1,10 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ok, zId } from '@sauce/contract/common';
 import { countedLength, LIMITS } from '@sauce/contract/limits';
-import { zCaptureFields, zSauce } from '@sauce/contract/sauces';
+import { zCaptureFields } from '@sauce/contract/sauces';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { endpoint } from '../../lib/endpoint.ts';
 import type { Deps, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
 import { type CaptureForm, readCaptureForm } from '../../lib/capture-form.ts';
@@ -15,13 +14,9 @@ import { presentSauce } from '../../presenters/sauce.ts';
 import { readSauceImages } from '../../services/images.ts';
 import { captureSauce } from '../../services/captures.ts';
 import { admitImage } from '../../services/image-processing.ts';
-import { suggestSpaceTags } from '../../services/tags.ts';
 
 const tags = ['sauces'];
-const wsParams = z.object({ workspace: zId });
 
-/** Tags suggested at once: a popup's list. */
-const SUGGESTIONS = 10;
 
 const CAPTURE_FORM = multipartForm(
   {
@@ -57,35 +52,27 @@ function captureFields(form: CaptureForm) {
 }
 
 /**
- * Issue #20: what the browser extension calls in a space — the capture (a source and its
- * saved copy in one request) and tag suggestions from the space's sources.
+ * Issue #20: the browser extension's capture — a source and its saved copy in one request
+ * (its tag suggestions are a route of routes/tags).
  */
 export async function captureRoutes(app: ZApp, deps: Deps) {
   const tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
-  app.post(
-    '/archive/sauce/:workspace/capture',
-    {
-      config: {
-        workspaceAction: 'createSauce',
-        // Each capture may hold 64 MB on disk while it waits to be processed: 30 a minute per person.
-        rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => (req.userId ? `user:${req.userId}` : `ip:${req.ip}`) },
-        form: CAPTURE_FORM,
-      },
-      schema: {
-        operationId: 'captureSauce',
-        summary: 'Save a page, its images and its saved copy as a new source (the browser extension)',
-        description:
-          'One multipart request makes a text source (or, with `image` files, an image source keeping the link) and its saved copy ' +
-          '(`snapshot`, `screenshot`) in one transaction, with every limit and role rule of an ordinary save. ' +
-          'The server fetches nothing. Authorized before the body is read: a viewer gets 403 VIEWER_CANNOT_UPLOAD at once.',
-        tags,
-        params: wsParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zSauce) },
-      },
+  app.route({
+    ...endpoint('POST /archive/sauce/:workspace/capture', {
+      summary: 'Save a page, its images and its saved copy as a new source (the browser extension)',
+      description: 'One multipart request makes a text source (or, with `image` files, an image source keeping the link) and its saved copy ' +
+        '(`snapshot`, `screenshot`) in one transaction, with every limit and role rule of an ordinary save. ' +
+        'The server fetches nothing. Authorized before the body is read: a viewer gets 403 VIEWER_CANNOT_UPLOAD at once.',
+      tags,
+    }),
+    // Each capture may hold 64 MB on disk while it waits to be processed: 30 a minute per person.
+    config: {
+      workspaceAction: 'createSauce',
+      rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => (req.userId ? `user:${req.userId}` : `ip:${req.ip}`) },
+      form: CAPTURE_FORM,
     },
-    async (req) => {
+    handler: async (req) => {
       // Authorized by the pre-handler before the body is read; the person's place in the
       // image line is taken before too (503/429 when full), then the files stream to disk.
       const m = membershipOf(req);
@@ -115,24 +102,5 @@ export async function captureRoutes(app: ZApp, deps: Deps) {
         await Promise.all(files.map((f) => (f ? rm(f.path, { force: true }) : undefined)));
       }
     },
-  );
-
-  app.get(
-    '/archive/sauce/:workspace/tags',
-    {
-      config: { workspaceAction: 'read' },
-      schema: {
-        operationId: 'suggestSpaceTags',
-        summary: "Tags of the space's sources starting with `search`, most used first (at most 10)",
-        tags,
-        params: wsParams,
-        querystring: z.object({ search: z.string().max(LIMITS.tagLength).default('') }),
-        response: { 200: ok(z.array(z.string())) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await suggestSpaceTags(deps.db, membershipOf(req).workspaceId, req.query.search, SUGGESTIONS),
-    }),
-  );
+  });
 }

@@ -1,12 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ok, zId } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
 import fresh from 'fresh';
-import { zCreateSauce, zLinkCopy, zSauce, zSauceListQuery, zShareBody, zShareLink, zUpdateSauce, zUploadedImage, zUploadResult } from '@sauce/contract/sauces';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { InvalidFormatError } from '../../errors.ts';
 import { negotiateEncoding } from '../../lib/compression.ts';
@@ -20,14 +18,12 @@ import * as images from '../../services/images.ts';
 import { readCopy } from '../../services/link-copy.ts';
 import { previewOptions, refreshPreview } from '../../services/link-preview.ts';
 import * as service from '../../services/sauces.ts';
-import { createSourceListReader, zSauceListResponse } from './source-list.ts';
+import { createSourceListReader } from './source-list.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
 import { findingRoutes } from './finding.ts';
 import { searchRateLimit } from './search-rate.ts';
 
-const wsParams = z.object({ workspace: zId });
-const sauceParams = z.object({ workspace: zId, id: zId });
 const tags = ['sauces'];
 
 /** Source routes, SPEC §7 Sources (text and image sources, uploads, sharing). */
@@ -42,25 +38,15 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
   const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
-  app.post(
-    '/archive/sauce/:workspace/image/upload/single',
-    {
-      // Each upload holds up to 20 MB while it waits to be processed: at most 120 a minute per address.
-      config: {
-        workspaceAction: 'createSauce',
-        rateLimit: { max: 120, timeWindow: 60_000 },
-        form: multipartForm({ file: { file: true, description: 'The image: JPEG, PNG, WebP, GIF or AVIF, at most 20,971,520 bytes.' } }, ['file']),
-      },
-      schema: {
-        operationId: 'uploadImage',
-        summary: 'Upload one image for an image source (multipart file); says which sources already hold a nearly identical image',
-        tags,
-        params: wsParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zUploadResult) },
-      },
+  app.route({
+    ...endpoint('POST /archive/sauce/:workspace/image/upload/single', { summary: 'Upload one image for an image source (multipart file); says which sources already hold a nearly identical image', tags }),
+    // Each upload holds up to 20 MB while it waits to be processed: at most 120 a minute per address.
+    config: {
+      workspaceAction: 'createSauce',
+      rateLimit: { max: 120, timeWindow: 60_000 },
+      form: multipartForm({ file: { file: true, description: 'The image: JPEG, PNG, WebP, GIF or AVIF, at most 20,971,520 bytes.' } }, ['file']),
     },
-    async (req) => {
+    handler: async (req) => {
       // Authorized (by the pre-handler) before the body is read: a reader or a stranger
       // uploads nothing; so is the person's room for more unsaved uploads, and the upload's
       // place in the bounded image line (503 / 429 when full). Then the body is streamed to a
@@ -82,54 +68,27 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         if (tmp) await rm(tmp, { force: true });
       }
     },
-  );
+  });
 
-  app.get(
-    '/archive/sauce/:workspace/image/upload',
-    {
-      config: { workspaceAction: 'createSauce' },
-      schema: {
-        operationId: 'getUpload',
-        summary: "Fresh URLs of one's own unsaved upload",
-        tags,
-        params: wsParams,
-        querystring: z.object({
-          id: z
-            .union([zId, z.array(zId).max(LIMITS.pendingUploads)])
-            .transform((v) => (Array.isArray(v) ? v : [v])),
-        }),
-        response: { 200: ok(z.array(zUploadedImage)) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('GET /archive/sauce/:workspace/image/upload', { summary: "Fresh URLs of one's own unsaved upload", tags }),
+    config: { workspaceAction: 'createSauce' },
+    handler: async (req) => {
       const rows = await images.pendingUploads(deps.db, membershipOf(req), req.query.id);
       return { success: true as const, data: rows.map((r) => presentUpload(urls, r)) };
     },
-  );
+  });
 
   const readList = createSourceListReader(deps);
   const limitSearches = searchRateLimit(deps);
   // SPEC §7 names the list twice; both paths answer the same.
-  for (const [path, operationId] of [
-    ['/archive/sauce/:workspace/list', 'listSauces'],
-    ['/archive/sauce/:workspace/list/simple', 'listSaucesSimple'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        config: { workspaceAction: 'read', membershipInQuery: true },
-        // Issue #28 item 3: a list with `search` counts towards the person's searches a minute.
-        preHandler: limitSearches,
-        schema: {
-          operationId,
-          summary: 'Sources of a space, filtered and paged',
-          tags,
-          params: wsParams,
-          querystring: zSauceListQuery,
-          response: { 200: zSauceListResponse },
-        },
-      },
-      async (req, reply) => {
+  for (const list of ['GET /archive/sauce/:workspace/list', 'GET /archive/sauce/:workspace/list/simple'] as const) {
+    app.route({
+      ...endpoint(list, { summary: 'Sources of a space, filtered and paged', tags }),
+      config: { workspaceAction: 'read', membershipInQuery: true },
+      // Issue #28 item 3: a list with `search` counts towards the person's searches a minute.
+      preHandler: limitSearches,
+      handler: async (req, reply) => {
         // The reader checks 'read' (404 for a non-member) in its first query; a list that did
         // not change answers 304 or comes from the cache (issue #9 item 12).
         const list = await readList(
@@ -150,29 +109,19 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         if (list.encoding) out.header('content-encoding', list.encoding);
         return out.type('application/json; charset=utf-8').send(list.body);
       },
-    );
+    });
   }
 
-  app.get(
-    '/archive/sauce/share/:shareId',
-    {
-      schema: {
-        operationId: 'getSharedSauce',
-        summary: 'A source shared by public link',
-        security: PUBLIC,
-        tags,
-        params: z.object({ shareId: z.string().min(1).max(64) }),
-        response: { 200: ok(zSauce) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /archive/sauce/share/:shareId', { summary: 'A source shared by public link', security: PUBLIC, tags }),
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-cache');
       // Public: nothing of the owner's workspace (folder names) and never editable.
       const record = await service.getSharedSauce(deps.db, req.params.shareId);
       const sauce = presentSauce(record, false, urls, await imagesOf(record.id, null));
       return { success: true as const, data: { ...sauce, folderSet: [] } };
     },
-  );
+  });
 
   /** A source's images and comments as `viewerId` sees them (null: a public share's reader). */
   const imagesOf = async (sauceId: number, viewerId: number | null) =>
@@ -181,123 +130,69 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const presentWritten = async (sauce: service.SauceRecord, userId: number) =>
     presentSauce(sauce, true, urls, sauce.type === 'TEXT' ? [] : await imagesOf(sauce.id, userId), true);
 
-  app.get(
-    '/archive/sauce/:workspace/:id',
-    {
-      config: { workspaceAction: 'read' },
-      schema: { operationId: 'getSauce', summary: 'A source', tags, params: sauceParams, response: { 200: ok(zSauce) } },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('GET /archive/sauce/:workspace/:id', { summary: 'A source', tags }),
+    config: { workspaceAction: 'read' },
+    handler: async (req) => {
       const m = membershipOf(req);
       const sauce = await service.getSauce(deps.db, m.workspaceId, req.params.id);
       return { success: true as const, data: presentSauce(sauce, canEditSources(m.permission), urls, await imagesOf(sauce.id, m.userId), true) };
     },
-  );
+  });
 
-  app.post(
-    '/archive/sauce/:workspace',
-    {
-      // The save's lock statement reads and checks the role (one round trip fewer, issue #29).
-      config: { workspaceAction: 'createSauce', membershipInQuery: true },
-      schema: {
-        operationId: 'createSauce',
-        summary: 'Create a text or image source',
-        tags,
-        params: wsParams,
-        body: zCreateSauce,
-        response: { 200: ok(zSauce) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /archive/sauce/:workspace', { summary: 'Create a text or image source', tags }),
+    // The save's lock statement reads and checks the role (one round trip fewer, issue #29).
+    config: { workspaceAction: 'createSauce', membershipInQuery: true },
+    handler: async (req) => {
       const claim = claimOf(req);
       const sauce = await service.createSauce(deps.db, claim, req.body, previews, deps.config.plan);
       return { success: true as const, data: await presentWritten(sauce, claim.userId) };
     },
-  );
+  });
 
-  app.patch(
-    '/archive/sauce/:workspace/:id',
-    {
-      config: { workspaceAction: 'updateSauce' },
-      schema: {
-        operationId: 'updateSauce',
-        summary: 'Change a source',
-        tags,
-        params: sauceParams,
-        body: zUpdateSauce,
-        response: { 200: ok(zSauce) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('PATCH /archive/sauce/:workspace/:id', { summary: 'Change a source', tags }),
+    config: { workspaceAction: 'updateSauce' },
+    handler: async (req) => {
       const m = membershipOf(req);
       const sauce = await service.updateSauce(deps.db, deps.files, m, req.params.id, req.body, previews);
       return { success: true as const, data: await presentWritten(sauce, m.userId) };
     },
-  );
+  });
 
-  app.get(
-    '/archive/sauce/:workspace/:id/copy',
-    {
-      config: { workspaceAction: 'read' },
-      schema: {
-        operationId: 'getLinkCopy',
-        summary: "A text source's kept copy of its linked page: its readable text (issue #21)",
-        tags,
-        params: sauceParams,
-        response: { 200: ok(zLinkCopy) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await readCopy(deps.db, membershipOf(req).workspaceId, req.params.id) }),
-  );
+  app.route({
+    ...endpoint('GET /archive/sauce/:workspace/:id/copy', { summary: "A text source's kept copy of its linked page: its readable text (issue #21)", tags }),
+    config: { workspaceAction: 'read' },
+    handler: async (req) => ({ success: true as const, data: await readCopy(deps.db, membershipOf(req).workspaceId, req.params.id) }),
+  });
 
-  app.post(
-    '/archive/sauce/:workspace/:id/preview',
-    {
-      config: { workspaceAction: 'updateSauce' },
-      schema: {
-        operationId: 'refreshPreview',
-        summary: "Read a text source's link preview again (after it failed)",
-        tags,
-        params: sauceParams,
-        response: { 200: ok(zSauce) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /archive/sauce/:workspace/:id/preview', { summary: "Read a text source's link preview again (after it failed)", tags }),
+    config: { workspaceAction: 'updateSauce' },
+    handler: async (req) => {
       const m = membershipOf(req);
       await refreshPreview(deps.db, previews, m, req.params.id);
       return { success: true as const, data: await presentWritten(await service.getSauce(deps.db, m.workspaceId, req.params.id), m.userId) };
     },
-  );
+  });
 
-  app.delete(
-    '/archive/sauce/:workspace/:id',
-    {
-      config: { workspaceAction: 'deleteSauce' },
-      schema: { operationId: 'deleteSauce', summary: 'Delete a source', tags, params: sauceParams, response: { 200: ok(z.null()) } },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /archive/sauce/:workspace/:id', { summary: 'Delete a source', tags }),
+    config: { workspaceAction: 'deleteSauce' },
+    handler: async (req) => {
       await service.deleteSauce(deps.db, deps.files, membershipOf(req), req.params.id);
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.post(
-    '/archive/sauce/:workspace/:id/share',
-    {
-      config: { workspaceAction: 'shareSauce' },
-      schema: {
-        operationId: 'shareSauce',
-        summary: "Turn a source's public link on or off",
-        tags,
-        params: sauceParams,
-        body: zShareBody,
-        response: { 200: ok(zShareLink) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /archive/sauce/:workspace/:id/share', { summary: "Turn a source's public link on or off", tags }),
+    config: { workspaceAction: 'shareSauce' },
+    handler: async (req) => {
       const shareId = await service.setSharing(deps.db, membershipOf(req), req.params.id, req.body.isShareEnabled);
       const link = shareId ? new URL(`/archive/sauce/share/${shareId}`, deps.config.publicUrl).toString() : null;
       return { success: true as const, data: { link, isShareEnabled: req.body.isShareEnabled } };
     },
-  );
+  });
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ok } from '@sauce/contract/common';
-import { type SauceListQuery, zSaucePage } from '@sauce/contract/sauces';
+import { ENDPOINTS } from '@sauce/contract/endpoints';
+import type { SauceListQuery } from '@sauce/contract/sauces';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -10,8 +10,8 @@ import { canEditSources } from '../../policies/workspace.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import { createListVersionReader, listSauces } from '../../services/sauces.ts';
 
-/** The list's wire schema: `{ success, data: { results, count, next, previous } }`. */
-export const zSauceListResponse = ok(zSaucePage);
+/** The list's wire schema, the endpoint table's: `{ success, data: { results, count, next, previous, … } }`. */
+const zSauceListResponse = ENDPOINTS['GET /archive/sauce/:workspace/list'].answer;
 
 /**
  * How long a serialized list stays cached, ms. Its key names the space's version, so an

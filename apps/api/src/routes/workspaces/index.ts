@@ -1,24 +1,11 @@
-import { ok, zId } from '@sauce/contract/common';
 import { LIMITS } from '@sauce/contract/limits';
-import {
-  zCreateInvitation,
-  zInvitation,
-  zInvitationId,
-  zInvitationInfo,
-  zMember,
-  zSpaceQuota,
-  zUpdateMember,
-  zWorkspace,
-  zWorkspaceName,
-  zWorkspaceStatus,
-  zWorkspaceSummary,
-} from '@sauce/contract/workspaces';
+import { zWorkspaceName } from '@sauce/contract/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../auth/session.ts';
 import { ACCESS_TTL_S } from '../../auth/tokens.ts';
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
 import { AppError, InvalidFormatError } from '../../errors.ts';
+import { endpoint } from '../../lib/endpoint.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { streamEvents } from '../../lib/sse.ts';
 import { multipartForm } from '../../lib/openapi.ts';
@@ -27,9 +14,6 @@ import * as invitations from '../../services/invitations.ts';
 import { presentInvitationInfo, presentMember, presentWorkspace, presentWorkspaceSummary } from '../../presenters/workspace.ts';
 import * as service from '../../services/workspaces.ts';
 
-const params = z.object({ id: zId });
-const memberParams = z.object({ id: zId, userId: zId });
-const invitationParams = z.object({ invitationId: zInvitationId });
 const tags = ['workspaces'];
 
 /** Event streams one person may hold open at once (tabs and devices), per process. */
@@ -73,236 +57,122 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const inv = { db, plan: deps.config.plan, secret: deps.secret, publicUrl: deps.config.publicUrl, now: deps.now };
   const summary = (r: service.WorkspaceRecord) => presentWorkspaceSummary(r, urls);
 
-  app.get(
-    '/workspace',
-    {
-      schema: {
-        operationId: 'listWorkspaces',
-        summary: 'Spaces the person belongs to, with role and abilities',
-        tags,
-        response: { 200: ok(z.array(zWorkspaceSummary)) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('GET /workspace', { summary: 'Spaces the person belongs to, with role and abilities', tags }),
+    handler: async (req) => ({
       success: true as const,
       data: (await service.listWorkspaces(db, requireUser(req))).map(summary),
     }),
-  );
+  });
 
-  app.get(
-    '/workspace/quota',
-    {
-      schema: {
-        operationId: 'getSpaceQuota',
-        summary: 'Team spaces the person created, and how many the plan allows',
-        tags,
-        response: { 200: ok(zSpaceQuota) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await service.spaceQuota(ws, requireUser(req)) }),
-  );
+  app.route({
+    ...endpoint('GET /workspace/quota', { summary: 'Team spaces the person created, and how many the plan allows', tags }),
+    handler: async (req) => ({ success: true as const, data: await service.spaceQuota(ws, requireUser(req)) }),
+  });
 
-  app.post(
-    '/workspace',
-    {
-      config: { form: workspaceForm(['name']) },
-      schema: {
-        operationId: 'createWorkspace',
-        summary: 'Create a team space (multipart name and image)',
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zWorkspaceSummary) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /workspace', { summary: 'Create a team space (multipart name and image)', tags }),
+    config: { form: workspaceForm(['name']) },
+    handler: async (req) => {
       const userId = requireUser(req);
       const { name, image } = await readWorkspaceForm(req);
       if (name === undefined) throw InvalidFormatError([{ path: '/name', message: 'Required' }]);
       return { success: true as const, data: summary(await service.createWorkspace(ws, userId, { name, image })) };
     },
-  );
+  });
 
-  app.post(
-    '/workspace/invite/create',
-    {
-      config: { workspaceAction: 'inviteMembers' },
-      schema: {
-        operationId: 'createInvitation',
-        summary: 'Get the invite link of a permission',
-        tags,
-        body: zCreateInvitation,
-        response: { 200: ok(zInvitation) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('POST /workspace/invite/create', { summary: 'Get the invite link of a permission', tags }),
+    config: { workspaceAction: 'inviteMembers' },
+    handler: async (req) => ({
       success: true as const,
       data: await invitations.createInvitation(inv, membershipOf(req), req.body.permission),
     }),
-  );
+  });
 
-  app.get(
-    '/workspace/invitation/:invitationId',
-    {
-      schema: {
-        operationId: 'getInvitation',
-        summary: 'What an invite link opens',
-        tags,
-        params: invitationParams,
-        response: { 200: ok(zInvitationInfo) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('GET /workspace/invitation/:invitationId', { summary: 'What an invite link opens', tags }),
+    handler: async (req) => ({
       success: true as const,
       data: presentInvitationInfo(await invitations.getInvitationInfo(inv, requireUser(req), req.params.invitationId), urls),
     }),
-  );
+  });
 
-  app.post(
-    '/workspace/invitation/:invitationId',
-    {
-      schema: {
-        operationId: 'acceptInvitation',
-        summary: 'Join a space by its invite link',
-        tags,
-        params: invitationParams,
-        response: { 200: ok(zWorkspaceSummary) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('POST /workspace/invitation/:invitationId', { summary: 'Join a space by its invite link', tags }),
+    handler: async (req) => ({
       success: true as const,
       data: summary(await invitations.acceptInvitation(inv, requireUser(req), req.params.invitationId)),
     }),
-  );
+  });
 
-  app.delete(
-    '/workspace/invitation/:invitationId',
-    {
-      schema: {
-        operationId: 'revokeInvitation',
-        summary: "Reset a permission's invite links",
-        tags,
-        params: invitationParams,
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /workspace/invitation/:invitationId', { summary: "Reset a permission's invite links", tags }),
+    handler: async (req) => {
       await invitations.revokeInvitation(inv, requireUser(req), req.params.invitationId);
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.get(
-    '/workspace/:id',
-    {
-      config: { workspaceAction: 'read' },
-      schema: { operationId: 'getWorkspace', summary: 'A space with its members', tags, params, response: { 200: ok(zWorkspace) } },
-    },
-    async (req) => ({ success: true as const, data: presentWorkspace(await service.getWorkspace(db, membershipOf(req)), urls) }),
-  );
+  app.route({
+    ...endpoint('GET /workspace/:id', { summary: 'A space with its members', tags }),
+    config: { workspaceAction: 'read' },
+    handler: async (req) => ({ success: true as const, data: presentWorkspace(await service.getWorkspace(db, membershipOf(req)), urls) }),
+  });
 
-  app.patch(
-    '/workspace/:id',
-    {
-      config: { workspaceAction: 'updateWorkspace', form: workspaceForm([]) },
-      schema: {
-        operationId: 'updateWorkspace',
-        summary: 'Rename a space or change its image (multipart)',
-        tags,
-        params,
-        consumes: ['multipart/form-data'],
-        response: { 200: ok(zWorkspaceSummary) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('PATCH /workspace/:id', { summary: 'Rename a space or change its image (multipart)', tags }),
+    config: { workspaceAction: 'updateWorkspace', form: workspaceForm([]) },
+    handler: async (req) => {
       const m = membershipOf(req);
       const input = await readWorkspaceForm(req);
       if (input.name === undefined && !input.image) throw InvalidFormatError('Send a name, an image or both.');
       return { success: true as const, data: summary(await service.updateWorkspace(ws, m, input)) };
     },
-  );
+  });
 
-  app.delete(
-    '/workspace/:id',
-    {
-      config: { workspaceAction: 'deleteWorkspace' },
-      schema: {
-        operationId: 'deleteWorkspace',
-        summary: 'Delete a space without other members',
-        tags,
-        params,
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /workspace/:id', { summary: 'Delete a space without other members', tags }),
+    config: { workspaceAction: 'deleteWorkspace' },
+    handler: async (req) => {
       await service.deleteWorkspace(ws, membershipOf(req));
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.get(
-    '/workspace/:id/status',
-    {
-      config: { workspaceAction: 'read' },
-      schema: {
-        operationId: 'getWorkspaceStatus',
-        summary: "A space's usage and the plan's limits",
-        tags,
-        params,
-        response: { 200: ok(zWorkspaceStatus) },
-      },
-    },
-    async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req), deps.config.plan) }),
-  );
+  app.route({
+    ...endpoint('GET /workspace/:id/status', { summary: "A space's usage and the plan's limits", tags }),
+    config: { workspaceAction: 'read' },
+    handler: async (req) => ({ success: true as const, data: await service.workspaceStatus(db, membershipOf(req), deps.config.plan) }),
+  });
 
-  app.delete(
-    '/workspace/:id/leave',
-    {
-      config: { workspaceAction: 'leaveWorkspace' },
-      schema: { operationId: 'leaveWorkspace', summary: 'Leave a space', tags, params, response: { 200: ok(z.null()) } },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /workspace/:id/leave', { summary: 'Leave a space', tags }),
+    config: { workspaceAction: 'leaveWorkspace' },
+    handler: async (req) => {
       const m = membershipOf(req);
       await service.removeMember(db, m, m.userId);
       return { success: true as const, data: null };
     },
-  );
+  });
 
-  app.patch(
-    '/workspace/:id/user/:userId',
-    {
-      config: { workspaceAction: 'manageMembers' },
-      schema: {
-        operationId: 'changeMemberPermission',
-        summary: "Change a member's permission",
-        tags,
-        params: memberParams,
-        body: zUpdateMember,
-        response: { 200: ok(zMember) },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...endpoint('PATCH /workspace/:id/user/:userId', { summary: "Change a member's permission", tags }),
+    config: { workspaceAction: 'manageMembers' },
+    handler: async (req) => ({
       success: true as const,
       data: presentMember(await service.setMemberPermission(db, membershipOf(req), req.params.userId, req.body.permission), urls),
     }),
-  );
+  });
 
-  app.delete(
-    '/workspace/:id/user/:userId',
-    {
-      config: { workspaceAction: 'manageMembers' },
-      schema: {
-        operationId: 'removeMember',
-        summary: 'Remove a member from a space',
-        tags,
-        params: memberParams,
-        response: { 200: ok(z.null()) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('DELETE /workspace/:id/user/:userId', { summary: 'Remove a member from a space', tags }),
+    config: { workspaceAction: 'manageMembers' },
+    handler: async (req) => {
       await service.removeMember(db, membershipOf(req), req.params.userId);
       return { success: true as const, data: null };
     },
-  );
+  });
 
   /**
    * GET /workspace/{id}/events (issue #7 live team view): Server-Sent Events, one
@@ -311,19 +181,10 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
    * sees every change. The stream ends after 15 minutes (the browser reconnects with a
    * fresh token), when the member is removed, and when the space is deleted.
    */
-  app.get(
-    '/workspace/:id/events',
-    {
-      config: { workspaceAction: 'read' },
-      schema: {
-        operationId: 'streamWorkspaceEvents',
-        summary: 'Live changes of a space (Server-Sent Events)',
-        tags,
-        params,
-        produces: ['text/event-stream'],
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('GET /workspace/:id/events', { summary: 'Live changes of a space (Server-Sent Events)', tags }),
+    config: { workspaceAction: 'read' },
+    handler: async (req, reply) => {
       const m = membershipOf(req);
       if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {
         throw new AppError(429, 'RATE_LIMITED', `At most ${EVENT_STREAMS_PER_USER} open event streams per person.`);
@@ -334,5 +195,5 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         subscribe: (send, close) => deps.events.subscribe({ workspaceId: m.workspaceId, userId: m.userId, send, close }),
       });
     },
-  );
+  });
 };

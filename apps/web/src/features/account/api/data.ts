@@ -1,7 +1,7 @@
-import type { ImportJob, ImportPreview, ImportSkip, ImportStart } from '@sauce/contract/account';
-import type { Page } from '@sauce/contract/common';
+import type { ImportJob, ImportStart } from '@sauce/contract/account';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiErrorOf, csrfHeaders, isTokenExpired, refreshSession } from '../../../lib/api.ts';
+import { ApiError, apiErrorOf, csrfHeaders, isTokenExpired, refreshSession } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** Progress of a download: bytes received and the server's estimate of the total. */
@@ -58,7 +58,7 @@ async function download(url: string, fallbackName: string, onProgress: (p: Downl
 }
 
 /** GET /account/import: the person's latest imports. */
-export const importsQuery = queryOptions({ queryKey: accountKeys.imports(), queryFn: () => api<ImportJob[]>('/account/import') });
+export const importsQuery = queryOptions({ queryKey: accountKeys.imports(), queryFn: () => call('GET /account/import') });
 
 /** Whether an import still moves (queued or running): polled then. */
 export const importMoving = (job: ImportJob | undefined) => !job || job.status === 'queued' || job.status === 'running';
@@ -67,7 +67,7 @@ export const importMoving = (job: ImportJob | undefined) => !job || job.status =
 export function useImportJob(id: number | null) {
   return useQuery({
     queryKey: accountKeys.importJob(id ?? 0),
-    queryFn: () => api<ImportJob>(`/account/import/${id}`),
+    queryFn: () => call('GET /account/import/:id', { params: { id: id! } }),
     enabled: id !== null,
     refetchInterval: (q) => (importMoving(q.state.data) ? 1000 : false),
   });
@@ -80,7 +80,7 @@ export function useImportJob(id: number | null) {
 export function useImportPreview(id: number | null, workspace: number | null, recreateFolders: boolean) {
   return useQuery({
     queryKey: [...accountKeys.importJob(id ?? 0), 'preview', workspace, recreateFolders] as const,
-    queryFn: () => api<ImportPreview>(`/account/import/${id}/preview`, { query: { workspace: workspace!, recreateFolders: String(recreateFolders) } }),
+    queryFn: () => call('GET /account/import/:id/preview', { params: { id: id! }, query: { workspace: workspace!, recreateFolders: recreateFolders ? 'true' : 'false' } }),
     enabled: id !== null && workspace !== null,
     placeholderData: (previous) => previous,
   });
@@ -90,7 +90,7 @@ export function useImportPreview(id: number | null, workspace: number | null, re
 export function useBeginImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ImportStart & { id: number }) => api<ImportJob>(`/account/import/${id}/start`, { method: 'POST', body }),
+    mutationFn: ({ id, ...body }: ImportStart & { id: number }) => call('POST /account/import/:id/start', { params: { id }, body }),
     onSuccess: (job) => {
       qc.setQueryData(accountKeys.importJob(job.id), job);
       void qc.invalidateQueries({ queryKey: accountKeys.imports(), exact: true });
@@ -102,7 +102,7 @@ export function useBeginImport() {
 export function useCancelImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<ImportJob>(`/account/import/${id}/cancel`, { method: 'POST' }),
+    mutationFn: (id: number) => call('POST /account/import/:id/cancel', { params: { id } }),
     onSuccess: (job) => {
       qc.setQueryData(accountKeys.importJob(job.id), job);
       void qc.invalidateQueries({ queryKey: accountKeys.imports(), exact: true });
@@ -114,7 +114,7 @@ export function useCancelImport() {
 export function useImportSkips(id: number, enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.importSkips(id),
-    queryFn: () => api<Page<ImportSkip>>(`/account/import/${id}/skipped`, { query: { pageSize: 200 } }),
+    queryFn: () => call('GET /account/import/:id/skipped', { params: { id }, query: { pageSize: 200 } }),
     enabled,
   });
 }
@@ -134,7 +134,7 @@ export function useStartImport() {
       form.set('workspace', String(input.workspaceId));
       form.set('preview', 'true');
       form.set('file', input.file);
-      return api<ImportJob>('/account/import', { method: 'POST', body: form });
+      return call('POST /account/import', { body: form });
     },
     onSuccess: (job) => {
       qc.setQueryData(accountKeys.importJob(job.id), job);

@@ -1,14 +1,12 @@
-import type { ProfileCount } from '@sauce/contract/account';
-import type { User } from '@sauce/contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 import { profileQuery } from '../../../lib/session.ts';
 
 /** GET /auth/profile/count: the figures of /mypage/profile (sources, spaces, tags). */
 export const profileCountQuery = queryOptions({
   queryKey: accountKeys.count(),
-  queryFn: () => api<ProfileCount>('/auth/profile/count'),
+  queryFn: () => call('GET /auth/profile/count'),
 });
 
 export function useProfileCount() {
@@ -23,10 +21,10 @@ export function useProfileImage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File | null) => {
-      if (!file) return api<User>('/auth/profile/image', { method: 'DELETE' });
+      if (!file) return call('DELETE /auth/profile/image');
       const form = new FormData();
       form.set('image', file);
-      return api<User>('/auth/profile/image', { method: 'PATCH', body: form });
+      return call('PATCH /auth/profile/image', { body: form });
     },
     onSuccess: (user) => {
       qc.setQueryData(profileQuery.queryKey, user);

@@ -1,12 +1,12 @@
-import type { CreatedToken, CreateGrant, CreateToken, Grant, PersonalToken } from '@sauce/contract/tokens';
+import type { CreateGrant, CreateToken } from '@sauce/contract/tokens';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** GET /auth/tokens (issue #20): the person's personal access tokens, without secrets. */
 export const tokensQuery = queryOptions({
   queryKey: accountKeys.tokens(),
-  queryFn: () => api<PersonalToken[]>('/auth/tokens'),
+  queryFn: () => call('GET /auth/tokens'),
 });
 
 export function useTokens() {
@@ -26,7 +26,7 @@ function useRefreshTokens() {
 export function useCreateToken() {
   const refreshTokens = useRefreshTokens();
   return useMutation({
-    mutationFn: (input: CreateToken) => api<CreatedToken>('/auth/tokens', { method: 'POST', body: input }),
+    mutationFn: (input: CreateToken) => call('POST /auth/tokens', { body: input }),
     onSettled: refreshTokens,
   });
 }
@@ -35,7 +35,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const refreshTokens = useRefreshTokens();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/auth/tokens/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /auth/tokens/:id', { params: { id } }),
     onSettled: refreshTokens,
   });
 }
@@ -49,7 +49,7 @@ export function useRevokeToken() {
 export function useAllowExtension() {
   const refreshTokens = useRefreshTokens();
   return useMutation({
-    mutationFn: (input: CreateGrant) => api<Grant>('/auth/tokens/grants', { method: 'POST', body: input }),
+    mutationFn: (input: CreateGrant) => call('POST /auth/tokens/grants', { body: input }),
     onSettled: refreshTokens,
   });
 }

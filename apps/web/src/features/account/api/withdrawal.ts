@@ -1,12 +1,11 @@
-import type { WithdrawalPreview } from '@sauce/contract/account';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** GET /auth/withdrawal: what leaving would delete, leave, and what stands in the way. */
 export const withdrawalPreviewQuery = queryOptions({
   queryKey: accountKeys.withdrawal(),
-  queryFn: () => api<WithdrawalPreview>('/auth/withdrawal'),
+  queryFn: () => call('GET /auth/withdrawal'),
   staleTime: 0,
 });
 
@@ -20,5 +19,5 @@ export function useWithdrawalPreview(enabled: boolean) {
  * @throws ApiError OWNS_SHARED_SPACES (409) while the person is a space's only owner.
  */
 export function useWithdraw() {
-  return useMutation({ mutationFn: (reason: number) => api<null>('/auth/withdrawal', { method: 'POST', body: { reason } }) });
+  return useMutation({ mutationFn: (reason: number) => call('POST /auth/withdrawal', { body: { reason } }) });
 }

@@ -1,21 +1,7 @@
-import type {
-  AdminArticle,
-  AdminArticleListQuery,
-  ArticlePreview,
-  CreateArticle,
-  CreateFeed,
-  Feed,
-  FeedPollResult,
-  UpdateArticle,
-  UpdateFeed,
-} from '@sauce/contract/articles';
-import type { Page } from '@sauce/contract/common';
+import type { AdminArticleListQuery, CreateArticle, CreateFeed, UpdateArticle, UpdateFeed } from '@sauce/contract/articles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { articleKeys } from '../../../lib/query-keys.ts';
-
-/** A page of the admin article list (the contract's `page(zAdminArticle)`). */
-export type AdminArticlePage = Page<AdminArticle>;
 
 export type AdminFilters = Pick<AdminArticleListQuery, 'category' | 'status' | 'page'> & { search: string };
 
@@ -24,7 +10,7 @@ export function useAdminArticles(f: AdminFilters, enabled = true) {
   return useQuery({
     queryKey: articleKeys.adminList(f),
     queryFn: ({ signal }) =>
-      api<AdminArticlePage>('/discovery/admin/articles', {
+      call('GET /discovery/admin/articles', {
         signal,
         query: { category: f.category, status: f.status, page: f.page, pageSize: 20, search: f.search.trim() || undefined },
       }),
@@ -42,7 +28,7 @@ function useInvalidateArticles() {
 /** POST /discovery/admin/articles/preview: what adding a URL would store. */
 export function usePreviewArticle() {
   return useMutation({
-    mutationFn: (url: string) => api<ArticlePreview>('/discovery/admin/articles/preview', { method: 'POST', body: { url } }),
+    mutationFn: (url: string) => call('POST /discovery/admin/articles/preview', { body: { url } }),
   });
 }
 
@@ -50,7 +36,7 @@ export function usePreviewArticle() {
 export function useCreateArticle() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: (input: CreateArticle) => api<AdminArticle>('/discovery/admin/articles', { method: 'POST', body: input }),
+    mutationFn: (input: CreateArticle) => call('POST /discovery/admin/articles', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -60,7 +46,7 @@ export function useUpdateArticle() {
   const invalidate = useInvalidateArticles();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateArticle & { id: number }) =>
-      api<AdminArticle>(`/discovery/admin/articles/${id}`, { method: 'PATCH', body: input }),
+      call('PATCH /discovery/admin/articles/:articleId', { params: { articleId: id }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +55,7 @@ export function useUpdateArticle() {
 export function useDeleteArticle() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/discovery/admin/articles/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /discovery/admin/articles/:articleId', { params: { articleId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -79,7 +65,7 @@ export type { FeedPollResult } from '@sauce/contract/articles';
 
 /** GET /discovery/admin/feeds. */
 export function useFeeds(enabled = true) {
-  return useQuery({ queryKey: articleKeys.feeds(), queryFn: () => api<Feed[]>('/discovery/admin/feeds'), enabled });
+  return useQuery({ queryKey: articleKeys.feeds(), queryFn: () => call('GET /discovery/admin/feeds'), enabled });
 }
 
 /** POST /discovery/admin/feeds: subscribes a category, polled once at once. */
@@ -87,7 +73,7 @@ export function useCreateFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
     mutationFn: (input: CreateFeed) =>
-      api<FeedPollResult>('/discovery/admin/feeds', { method: 'POST', body: input }),
+      call('POST /discovery/admin/feeds', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -97,7 +83,7 @@ export function useUpdateFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateFeed & { id: number }) =>
-      api<Feed>(`/discovery/admin/feeds/${id}`, { method: 'PATCH', body: input }),
+      call('PATCH /discovery/admin/feeds/:feedId', { params: { feedId: id }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +92,7 @@ export function useUpdateFeed() {
 export function usePollFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: (id: number) => api<FeedPollResult>(`/discovery/admin/feeds/${id}/poll`, { method: 'POST' }),
+    mutationFn: (id: number) => call('POST /discovery/admin/feeds/:feedId/poll', { params: { feedId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -115,7 +101,7 @@ export function usePollFeed() {
 export function useDeleteFeed() {
   const invalidate = useInvalidateArticles();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/discovery/admin/feeds/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /discovery/admin/feeds/:feedId', { params: { feedId: id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,8 @@
-import type { Article, Category, ForkArticle, ForkResult } from '@sauce/contract/articles';
+import type { ForkArticle } from '@sauce/contract/articles';
 import { ARTICLE_LIMITS } from '@sauce/contract/categories';
-import type { Page } from '@sauce/contract/common';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { articleKeys, folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
-
-/** A page of the article list (the contract's `page(zArticle)`). */
-export type ArticlePage = Page<Article>;
 
 /** Filters of the article list: category id (-1 all) and search (title or tag). */
 export interface ArticleFilters {
@@ -16,7 +12,7 @@ export interface ArticleFilters {
 
 /** GET /discovery/articles (SPEC §7 Discovery, public): one page. */
 export function getArticles(f: ArticleFilters, page: number, signal?: AbortSignal) {
-  return api<ArticlePage>('/discovery/articles', {
+  return call('GET /discovery/articles', {
     signal,
     query: { category: f.category, search: f.search.trim() || undefined, page, pageSize: ARTICLE_LIMITS.pageSize },
   });
@@ -38,7 +34,7 @@ export function useArticles(f: ArticleFilters) {
 /** GET /discovery/articles/category (public): all (-1) and the four categories with counts. */
 export const categoriesQuery = queryOptions({
   queryKey: articleKeys.categories(),
-  queryFn: () => api<Category[]>('/discovery/articles/category'),
+  queryFn: () => call('GET /discovery/articles/category'),
   staleTime: 60_000,
 });
 
@@ -50,7 +46,7 @@ export function useCategories() {
 export function useArticle(id: number | null) {
   return useQuery({
     queryKey: articleKeys.detail(id ?? 0),
-    queryFn: () => api<Article>(`/discovery/articles/${id}`),
+    queryFn: () => call('GET /discovery/articles/:articleId', { params: { articleId: id! } }),
     enabled: id !== null,
   });
 }
@@ -65,7 +61,7 @@ export function useForkArticle() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ articleId, ...body }: ForkArticle & { articleId: number }) =>
-      api<ForkResult>(`/discovery/articles/${articleId}/fork`, { method: 'POST', body }),
+      call('POST /discovery/articles/:articleId/fork', { params: { articleId }, body }),
     onSuccess: (_data, { workspace }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: sauceKeys.all(workspace.id) }),

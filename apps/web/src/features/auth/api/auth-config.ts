@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthConfig } from '@sauce/contract/auth';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** GET /auth/config: which sign-in providers this server has configured. */
 export type { AuthConfig } from '@sauce/contract/auth';
 
 export const authConfigQuery = queryOptions({
   queryKey: ['auth', 'config'],
-  queryFn: () => api<AuthConfig>('/auth/config'),
+  queryFn: () => call('GET /auth/config'),
   staleTime: Infinity,
 });
 

@@ -1,10 +1,11 @@
 import type { Tokens } from '@sauce/contract/auth';
 import type { ErrorBody } from '@sauce/contract/common';
-import { api, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** POST /auth/dev/signin {email, nickname?}: development sign-in (when enabled). Sets the session cookies. */
 export function devSignIn(body: { email: string; nickname?: string }) {
-  return api<Tokens>('/auth/dev/signin', { method: 'POST', body });
+  return call('POST /auth/dev/signin', { body });
 }
 
 /**
@@ -30,7 +31,7 @@ export async function googleSignIn(credential: string): Promise<Tokens> {
 
 /** POST /auth/google/user {token, agreeMarketing}: signs a new Google user up (SPEC §4 Sign-in). */
 export function googleSignUp(token: string, agreeMarketing: boolean) {
-  return api<Tokens>('/auth/google/user', { method: 'POST', body: { token, agreeMarketing } });
+  return call('POST /auth/google/user', { body: { token, agreeMarketing } });
 }
 
 /** Where Apple sign-in starts (SPEC §4): the server redirects to Apple and remembers `destination`. */
@@ -45,10 +46,10 @@ export function appleAuthorizeUrl(destination: string) {
  * @throws ApiError UNAUTHENTICATED (401) when that cookie is missing or expired (10 minutes).
  */
 export function appleSignUp(agreeMarketing: boolean) {
-  return api<Tokens>('/auth/apple/signup', { method: 'POST', body: { agreeMarketing } });
+  return call('POST /auth/apple/signup', { body: { agreeMarketing } });
 }
 
 /** POST /auth/token/logout: revokes the refresh token and clears the session cookies. */
 export function logout() {
-  return api<null>('/auth/token/logout', { method: 'POST' });
+  return call('POST /auth/token/logout');
 }

@@ -1,6 +1,6 @@
-import type { Folder, FolderBody } from '@sauce/contract/folders';
+import type { Folder } from '@sauce/contract/folders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { foldersQuery } from '../../../lib/folders.ts';
 import { folderKeys, sauceKeys, workspaceKeys } from '../../../lib/query-keys.ts';
 
@@ -21,7 +21,7 @@ export function useCreateFolder(workspaceId: number) {
   const invalidate = useInvalidate(workspaceId);
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<Folder>(`/archive/folder/${workspaceId}`, { method: 'POST', body: { name } satisfies FolderBody }),
+    mutationFn: (name: string) => call('POST /archive/folder/:workspace', { params: { workspace: workspaceId }, body: { name } }),
     onSuccess: (folder) => {
       qc.setQueryData(foldersQuery(workspaceId).queryKey, (list) =>
         list && !list.some((f) => f.id === folder.id) ? [...list, folder] : list,
@@ -41,7 +41,7 @@ export function useRenameFolder(workspaceId: number) {
   const key = foldersQuery(workspaceId).queryKey;
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api<Folder>(`/archive/folder/${workspaceId}/${id}`, { method: 'PATCH', body: { name } }),
+      call('PATCH /archive/folder/:workspace/:folderId', { params: { workspace: workspaceId, folderId: id }, body: { name } }),
     onMutate: async ({ id, name }) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData(key);
@@ -58,7 +58,7 @@ export function useDeleteFolder(workspaceId: number) {
   const invalidate = useInvalidate(workspaceId);
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/archive/folder/${workspaceId}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /archive/folder/:workspace/:folderId', { params: { workspace: workspaceId, folderId: id } }),
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: sauceKeys.all(workspaceId) })]),
   });
 }
@@ -72,8 +72,8 @@ export function useReorderFolders(workspaceId: number) {
   const key = foldersQuery(workspaceId).queryKey;
   return useMutation({
     mutationFn: (ordered: Folder[]) =>
-      api<Folder[]>(`/archive/folder/${workspaceId}/order`, {
-        method: 'PATCH',
+      call('PATCH /archive/folder/:workspace/order', {
+        params: { workspace: workspaceId },
         body: ordered.map((f, i) => ({ id: f.id, order: i + 1 })),
       }),
     onMutate: async (ordered) => {

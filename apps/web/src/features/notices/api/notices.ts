@@ -1,7 +1,6 @@
-import type { Notice, NoticeInput, NoticeUnread } from '@sauce/contract/account';
-import type { Page } from '@sauce/contract/common';
+import type { NoticeInput } from '@sauce/contract/account';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { noticeKeys } from '../../../lib/query-keys.ts';
 
 const PAGE_SIZE = 20;
@@ -10,7 +9,7 @@ const PAGE_SIZE = 20;
 export const noticesQuery = infiniteQueryOptions({
   queryKey: noticeKeys.list(),
   queryFn: ({ pageParam }) =>
-    api<Page<Notice>>('/notice', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+    call('GET /notice', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => last.next,
 });
@@ -22,7 +21,7 @@ export function useNotices() {
 /** GET /notice/unread: notices the person has not seen (the avatar menu's dot). */
 export const unreadNoticesQuery = queryOptions({
   queryKey: noticeKeys.unread(),
-  queryFn: async () => (await api<NoticeUnread>('/notice/unread')).count,
+  queryFn: async () => (await call('GET /notice/unread')).count,
   staleTime: 60_000,
 });
 
@@ -34,7 +33,7 @@ export function useUnreadNotices(enabled = true) {
 export function useMarkNoticesRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<null>('/notice/read', { method: 'POST' }),
+    mutationFn: () => call('POST /notice/read'),
     onSuccess: () => qc.setQueryData(noticeKeys.unread(), 0),
   });
 }
@@ -43,7 +42,7 @@ export function useMarkNoticesRead() {
 export function useCreateNotice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: NoticeInput) => api<Notice>('/notice', { method: 'POST', body }),
+    mutationFn: (body: NoticeInput) => call('POST /notice', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
   });
 }
@@ -52,7 +51,7 @@ export function useCreateNotice() {
 export function useUpdateNotice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: NoticeInput & { id: number }) => api<Notice>(`/notice/${id}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: NoticeInput & { id: number }) => call('PATCH /notice/:id', { params: { id }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
   });
 }
@@ -61,7 +60,7 @@ export function useUpdateNotice() {
 export function useDeleteNotice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/notice/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /notice/:id', { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all() }),
   });
 }

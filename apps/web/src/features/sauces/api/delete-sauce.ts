@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { updateCachedLists } from './get-sauces.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import { invalidateAfterSauceWrite } from './keys.ts';
@@ -11,7 +11,7 @@ import { invalidateAfterSauceWrite } from './keys.ts';
 export function useDeleteSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/archive/sauce/${workspaceId}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /archive/sauce/:workspace/:id', { params: { workspace: workspaceId, id } }),
     onSuccess: async (_data, id) => {
       updateCachedLists(qc, workspaceId, (page) => ({
         ...page,

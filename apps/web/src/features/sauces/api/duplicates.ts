@@ -1,7 +1,6 @@
-import type { Duplicate } from '@sauce/contract/sauces';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** How long the link must stay unchanged before the space is asked, ms (typing, pasting). */
@@ -18,7 +17,7 @@ export function useDuplicates(workspaceId: number, link: string | null, exclude?
   return useQuery({
     queryKey: [...sauceKeys.all(workspaceId), 'duplicates', settled, exclude ?? null],
     queryFn: async ({ signal }) => {
-      const data = await api<Duplicate[]>(`/archive/sauce/${workspaceId}/duplicates`, { signal, query: { link: settled, exclude } });
+      const data = await call('GET /archive/sauce/:workspace/duplicates', { params: { workspace: workspaceId }, signal, query: { link: settled!, exclude } });
       return Array.isArray(data) ? data : [];
     },
     enabled: !!settled,

@@ -1,7 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { Metadata } from '@sauce/contract/meta';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 export const EMPTY_METADATA: Metadata = { title: '', description: '', image: '' };
 
@@ -47,7 +47,7 @@ export async function getMetadata(url: string, signal?: AbortSignal): Promise<Me
   const cached = readCache(url, now);
   if (cached) return cached;
   try {
-    const data = await api<Metadata>('/metaData/getMeta', { query: { url }, signal });
+    const data = await call('GET /metaData/getMeta', { query: { url }, signal });
     const clean: Metadata = { title: data.title ?? '', description: data.description ?? '', image: data.image ?? '' };
     writeCache(url, clean, now);
     return clean;

@@ -1,13 +1,13 @@
-import type { Sauce } from '@sauce/contract/sauces';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** GET /archive/sauce/{workspace}/{id}; text sources carry textSauce.link (SPEC §7). */
 export const sauceQuery = (workspaceId: number, id: number) =>
   queryOptions({
     queryKey: sauceKeys.detail(workspaceId, id),
-    queryFn: ({ signal }) => api<Sauce>(`/archive/sauce/${workspaceId}/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /archive/sauce/:workspace/:id', { params: { workspace: workspaceId, id }, signal }),
   });
 
 /** One source; disabled until both ids are known. */
@@ -32,7 +32,7 @@ export function useSauceSpace(id: number, missing: boolean) {
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        return (await api<{ workspaceId: number }>(`/archive/locate/${id}`, { signal })).workspaceId;
+        return (await call('GET /archive/locate/:id', { params: { id }, signal })).workspaceId;
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;

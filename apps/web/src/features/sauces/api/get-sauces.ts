@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { SaucePage } from '@sauce/contract/sauces';
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
 /** Filters of the dashboard list (SPEC §2 Cards and lists; §5: at most 3 tags). */
@@ -27,17 +27,18 @@ export type PageStart = null | { cursor: string } | { page: number };
 
 /** GET /archive/sauce/{workspace}/list with pageSize 100 (SPEC §7 Sources, §9), from `start`. */
 export function getSauces(workspaceId: number, f: SauceFilters, signal?: AbortSignal, start: PageStart = null): Promise<SaucePage> {
-  return api<SaucePage>(`/archive/sauce/${workspaceId}/list`, {
+  return call('GET /archive/sauce/:workspace/list', {
+    params: { workspace: workspaceId },
     signal,
     query: {
       pageSize: LIMITS.saucePageSize,
       folder: f.folder,
       search: f.search?.trim() || undefined,
       tag: f.tags?.slice(0, LIMITS.tagsInFilter),
-      image: f.image || undefined,
-      text: f.text || undefined,
-      favorite: f.favorite || undefined,
-      broken: f.broken || undefined,
+      image: f.image ? 'true' : undefined,
+      text: f.text ? 'true' : undefined,
+      favorite: f.favorite ? 'true' : undefined,
+      broken: f.broken ? 'true' : undefined,
       color: f.color || undefined,
       ...(start ?? {}),
     },

@@ -1,5 +1,5 @@
 import type { UploadedImage } from '@sauce/contract/sauces';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /**
  * GET /archive/sauce/{workspace}/image/upload?id=1&id=2: the caller's own uploads not yet
@@ -8,5 +8,5 @@ import { api } from '../../../lib/api.ts';
  */
 export function getUploads(workspaceId: number, ids: readonly number[], signal?: AbortSignal): Promise<UploadedImage[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return api<UploadedImage[]>(`/archive/sauce/${workspaceId}/image/upload`, { query: { id: [...ids] }, signal });
+  return call('GET /archive/sauce/:workspace/image/upload', { params: { workspace: workspaceId }, query: { id: [...ids] }, signal });
 }

@@ -1,6 +1,6 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import { invalidateAfterSauceWrite } from './keys.ts';
 
@@ -11,7 +11,7 @@ import { invalidateAfterSauceWrite } from './keys.ts';
  * @throws ApiError INVALID_FORMAT (400) for a source without a link; 404 when it is gone.
  */
 export function refreshPreview(workspaceId: number, id: number): Promise<Sauce> {
-  return api<Sauce>(`/archive/sauce/${workspaceId}/${id}/preview`, { method: 'POST' });
+  return call('POST /archive/sauce/:workspace/:id/preview', { params: { workspace: workspaceId, id } });
 }
 
 /** Asks for a source's preview again; the source's cached copy and the lists follow. */

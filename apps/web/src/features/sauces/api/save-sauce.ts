@@ -1,6 +1,6 @@
-import type { CreateSauceInput, Sauce, UpdateSauceInput } from '@sauce/contract/sauces';
+import type { CreateSauceInput, UpdateSauceInput } from '@sauce/contract/sauces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import { invalidateAfterSauceWrite } from './keys.ts';
 
@@ -10,15 +10,16 @@ import { invalidateAfterSauceWrite } from './keys.ts';
 export type { CreateImageSauceInput, CreateSauceInput, CreateTextSauceInput, UpdateSauceInput } from '@sauce/contract/sauces';
 
 /**
- * POST /archive/sauce/{workspace}. For a text source the server reads the link's metadata
- * before saving (up to a few seconds). Refreshes lists, folders and workspace counts.
+ * POST /archive/sauce/{workspace}. The save answers without waiting for the linked site: a text
+ * source's preview comes later, from a background job (issue #23). Refreshes lists, folders and
+ * workspace counts.
  * @throws ApiError LIMIT_REACHED (422; `details.resource` 'images' or 'comments' for image
  *   sources), NO_IMAGE (400, no image), INVALID_FORMAT (400), FOLDER_NOT_FOUND (404).
  */
 export function useCreateSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSauceInput) => api<Sauce>(`/archive/sauce/${workspaceId}`, { method: 'POST', body }),
+    mutationFn: (body: CreateSauceInput) => call('POST /archive/sauce/:workspace', { params: { workspace: workspaceId }, body }),
     onSuccess: async (saved) => {
       qc.setQueryData(sauceKeys.detail(workspaceId, saved.id), saved);
       await invalidateAfterSauceWrite(qc, workspaceId);
@@ -34,7 +35,7 @@ export function useUpdateSauce(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateSauceInput & { id: number }) =>
-      api<Sauce>(`/archive/sauce/${workspaceId}/${id}`, { method: 'PATCH', body }),
+      call('PATCH /archive/sauce/:workspace/:id', { params: { workspace: workspaceId, id }, body }),
     onSuccess: async (saved) => {
       qc.setQueryData(sauceKeys.detail(workspaceId, saved.id), saved);
       await invalidateAfterSauceWrite(qc, workspaceId);

@@ -1,6 +1,6 @@
-import type { Sauce, ShareBody, ShareLink } from '@sauce/contract/sauces';
+import type { Sauce, ShareLink } from '@sauce/contract/sauces';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { updateCachedLists } from './get-sauces.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 
@@ -12,7 +12,7 @@ export type { ShareLink } from '@sauce/contract/sauces';
  * again keeps the same link, so it is also how an open dialog learns the current link.
  */
 export function setSharing(workspaceId: number, id: number, isShareEnabled: boolean): Promise<ShareLink> {
-  return api<ShareLink>(`/archive/sauce/${workspaceId}/${id}/share`, { method: 'POST', body: { isShareEnabled } satisfies ShareBody });
+  return call('POST /archive/sauce/:workspace/:id/share', { params: { workspace: workspaceId, id }, body: { isShareEnabled } });
 }
 
 /**
@@ -35,7 +35,7 @@ export function useSetSharing(workspaceId: number, id: number) {
 export const sharedSauceQuery = (shareId: string) =>
   queryOptions({
     queryKey: ['shared-sauce', shareId],
-    queryFn: ({ signal }) => api<Sauce>(`/archive/sauce/share/${encodeURIComponent(shareId)}`, { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }) => call('GET /archive/sauce/share/:shareId', { params: { shareId }, signal, cache: 'no-cache' }),
     staleTime: 0,
   });
 

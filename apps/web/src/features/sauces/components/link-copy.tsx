@@ -1,9 +1,9 @@
-import type { LinkCopy as LinkCopyData, Sauce } from '@sauce/contract/sauces';
+import type { Sauce } from '@sauce/contract/sauces';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { sauceKeys } from '../../../lib/query-keys.ts';
 import styles from './saved-copy.module.css';
 
@@ -19,7 +19,7 @@ export function LinkCopy({ workspaceId, sauce }: { workspaceId: number; sauce: P
   const status = sauce.textCard?.copyStatus;
   const { data, isError } = useQuery({
     queryKey: [...sauceKeys.detail(workspaceId, sauce.id), 'copy'],
-    queryFn: ({ signal }) => api<LinkCopyData>(`/archive/sauce/${workspaceId}/${sauce.id}/copy`, { signal }),
+    queryFn: ({ signal }) => call('GET /archive/sauce/:workspace/:id/copy', { params: { workspace: workspaceId, id: sauce.id }, signal }),
     enabled: open && status === 'ready',
     staleTime: Infinity,
   });

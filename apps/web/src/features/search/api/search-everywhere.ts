@@ -1,6 +1,5 @@
-import type { GlobalSearchResult } from '@sauce/contract/sauces';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 
 /** How long typing must pause before the spaces are searched, ms. */
@@ -23,7 +22,7 @@ export function useSearchEverywhere(search: string) {
   const settled = useDebounced(search.trim().slice(0, SEARCH_MAX), SEARCH_DELAY_MS);
   const query = useQuery({
     queryKey: searchKeys.query(settled),
-    queryFn: ({ signal }) => api<GlobalSearchResult>('/archive/search', { signal, query: { search: settled } }),
+    queryFn: ({ signal }) => call('GET /archive/search', { signal, query: { search: settled } }),
     enabled: settled.length > 0,
     staleTime: 15_000,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import type { TagSuggestions } from '@sauce/contract/tags';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { tagKeys } from '../../../lib/query-keys.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 
@@ -33,8 +33,8 @@ export function useTagSuggestions(on: SuggestFor | undefined, search: string, en
   return useQuery({
     queryKey: [...tagKeys.all, 'suggest', on?.workspaceId ?? 0, link, title, text, typed],
     queryFn: async ({ signal }) => {
-      const data = await api<TagSuggestions>(`/archive/sauce/${on!.workspaceId}/tags/suggest`, {
-        method: 'POST',
+      const data = await call('POST /archive/sauce/:workspace/tags/suggest', {
+        params: { workspace: on!.workspaceId },
         signal,
         body: { link, text: text || null, title: title || null, search: typed || undefined },
       });

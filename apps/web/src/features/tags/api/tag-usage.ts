@@ -1,12 +1,9 @@
-import type { TagUsage } from '@sauce/contract/account';
-import type { Page } from '@sauce/contract/common';
-import type { TagBody } from '@sauce/contract/tags';
+import type { Answer } from '@sauce/contract/endpoints';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { tagUsageKeys } from '../../../lib/query-keys.ts';
 import { tagKeys } from './tags.ts';
 
-type UsagePage = Page<TagUsage>;
 /** Tags per request: a few screens of the virtualised list. */
 const PAGE_SIZE = 200;
 
@@ -15,7 +12,7 @@ export const tagUsageQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: tagUsageKeys.list(search),
     queryFn: ({ pageParam, signal }) =>
-      api<UsagePage>('/archive/tag/usage', { signal, query: { page: pageParam, pageSize: PAGE_SIZE, search: search || undefined } }),
+      call('GET /archive/tag/usage', { signal, query: { page: pageParam, pageSize: PAGE_SIZE, search: search || undefined } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.next,
   });
@@ -35,7 +32,7 @@ export function useRenameTag() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      api<TagUsage & { merged: boolean }>(`/archive/tag/${encodeURIComponent(from)}`, { method: 'PATCH', body: { name: to } satisfies TagBody }),
+      call('PATCH /archive/tag/:name', { params: { name: from }, body: { name: to } }),
     onSuccess: () => refresh(qc),
   });
 }
@@ -44,14 +41,14 @@ export function useRenameTag() {
 export function useDeleteTag() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<null>(`/archive/tag/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    mutationFn: (name: string) => call('DELETE /archive/tag/:name', { params: { name } }),
     onSuccess: () => refresh(qc),
   });
 }
 
 /** Flips a tag's favorite in every cached usage page (optimistic; the caller rolls back). */
 export function setUsageFavorite(qc: ReturnType<typeof useQueryClient>, name: string, favorite: boolean) {
-  qc.setQueriesData<InfiniteData<UsagePage>>({ queryKey: ['tags', 'usage'] }, (data) =>
+  qc.setQueriesData<InfiniteData<Answer<'GET /archive/tag/usage'>>>({ queryKey: ['tags', 'usage'] }, (data) =>
     data && {
       ...data,
       pages: data.pages.map((p) => ({ ...p, results: p.results.map((t) => (t.name === name ? { ...t, favorite } : t)) })),

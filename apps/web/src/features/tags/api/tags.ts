@@ -1,11 +1,8 @@
 import { LIMITS } from '@sauce/contract/limits';
-import type { Page } from '@sauce/contract/common';
-import type { Tag, TagBody } from '@sauce/contract/tags';
+import type { Tag } from '@sauce/contract/tags';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { tagKeys } from '../../../lib/query-keys.ts';
-
-type TagPage = Page<Tag>;
 
 export { tagKeys };
 
@@ -18,9 +15,9 @@ export const tagsQuery = (search = '') =>
     queryKey: [...tagKeys.lists, search.trim().toLowerCase()],
     queryFn: async ({ signal }) =>
       (
-        await api<TagPage>('/archive/tag/list', {
+        await call('GET /archive/tag/list', {
           signal,
-          query: { pageSize: LIMITS.tagPageSize, favorite: false, search: search.trim().toLowerCase() || undefined },
+          query: { pageSize: LIMITS.tagPageSize, favorite: 'false', search: search.trim().toLowerCase() || undefined },
         })
       ).results,
   });
@@ -35,9 +32,10 @@ export const spaceTagsQuery = (workspaceId: number, search = '') =>
     queryKey: [...tagKeys.lists, 'space', workspaceId, search.trim().toLowerCase()],
     queryFn: async ({ signal }) =>
       (
-        await api<TagPage>(`/archive/sauce/${workspaceId}/tags/list`, {
+        await call('GET /archive/sauce/:workspace/tags/list', {
+          params: { workspace: workspaceId },
           signal,
-          query: { pageSize: LIMITS.tagPageSize, favorite: false, search: search.trim().toLowerCase() || undefined },
+          query: { pageSize: LIMITS.tagPageSize, favorite: 'false', search: search.trim().toLowerCase() || undefined },
         })
       ).results,
   });
@@ -62,8 +60,8 @@ export function useToggleTagFavorite() {
   return useMutation({
     mutationFn: ({ name, favorite }: { name: string; favorite: boolean }) =>
       favorite
-        ? api<Tag>('/archive/tag/favorite', { method: 'POST', body: { name } satisfies TagBody })
-        : api<Tag>(`/archive/tag/favorite/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+        ? call('POST /archive/tag/favorite', { body: { name } })
+        : call('DELETE /archive/tag/favorite/:name', { params: { name } }),
     onMutate: async ({ name, favorite }) => {
       await qc.cancelQueries({ queryKey: tagKeys.lists });
       const previous = qc.getQueriesData<Tag[]>({ queryKey: tagKeys.lists });

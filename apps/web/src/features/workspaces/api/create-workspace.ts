@@ -1,6 +1,5 @@
-import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { upsertWorkspaceInList } from './list-cache.ts';
 import { workspaceFormData } from './workspace-form.ts';
 
@@ -11,7 +10,7 @@ import { workspaceFormData } from './workspace-form.ts';
  *   (422, details { resource: 'workspaces', limit: 2 }).
  */
 export function createWorkspace(input: { name: string; image: File }) {
-  return api<WorkspaceSummary>('/workspace', { method: 'POST', body: workspaceFormData(input) });
+  return call('POST /workspace', { body: workspaceFormData(input) });
 }
 
 /** Creates a space and appends it to the cached list (SPEC §4: the workspace is appended). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { removeWorkspaceFromList } from './list-cache.ts';
 
 /**
@@ -8,7 +8,7 @@ import { removeWorkspaceFromList } from './list-cache.ts';
  *   PERSONAL_WORKSPACE (409), NOT_AUTHORIZED (403).
  */
 export function deleteWorkspace(id: number) {
-  return api<null>(`/workspace/${id}`, { method: 'DELETE' });
+  return call('DELETE /workspace/:id', { params: { id } });
 }
 
 /**
@@ -16,7 +16,7 @@ export function deleteWorkspace(id: number) {
  * @throws ApiError LAST_OWNER (409) when they are its only owner, PERSONAL_WORKSPACE (409).
  */
 export function leaveWorkspace(id: number) {
-  return api<null>(`/workspace/${id}/leave`, { method: 'DELETE' });
+  return call('DELETE /workspace/:id/leave', { params: { id } });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Plan } from '@sauce/contract/limits';
-import type { SpaceQuota, Workspace, WorkspaceStatus } from '@sauce/contract/workspaces';
+import type { WorkspaceStatus } from '@sauce/contract/workspaces';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { usePlan } from '../../../lib/plan.ts';
 import { workspaceKeys } from '../../../lib/query-keys.ts';
 
@@ -12,7 +12,7 @@ import { workspaceKeys } from '../../../lib/query-keys.ts';
 export function useSpaceQuota(enabled: boolean) {
   return useQuery({
     queryKey: workspaceKeys.quota(),
-    queryFn: () => api<SpaceQuota>('/workspace/quota'),
+    queryFn: () => call('GET /workspace/quota'),
     enabled,
     staleTime: 0,
   });
@@ -22,14 +22,14 @@ export function useSpaceQuota(enabled: boolean) {
 export const workspaceQuery = (id: number) =>
   queryOptions({
     queryKey: workspaceKeys.detail(id),
-    queryFn: () => api<Workspace>(`/workspace/${id}`),
+    queryFn: () => call('GET /workspace/:id', { params: { id } }),
   });
 
 /** GET /workspace/{id}/status: counts, storage and the plan's limits. */
 export const workspaceStatusQuery = (id: number) =>
   queryOptions({
     queryKey: workspaceKeys.status(id),
-    queryFn: () => api<WorkspaceStatus>(`/workspace/${id}/status`),
+    queryFn: () => call('GET /workspace/:id/status', { params: { id } }),
   });
 
 /** SPEC §4: what the status shows when its call failed — zero counts, the installation's plan's limits. */

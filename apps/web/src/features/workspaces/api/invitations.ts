@@ -1,7 +1,6 @@
 import type { Permission } from '@sauce/contract/common';
-import type { Invitation, InvitationInfo, WorkspaceSummary } from '@sauce/contract/workspaces';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { workspaceKeys } from '../../../lib/query-keys.ts';
 import { upsertWorkspaceInList } from './list-cache.ts';
 
@@ -17,8 +16,7 @@ export const invitationLinkQuery = (workspaceId: number, permission: Permission)
   queryOptions({
     queryKey: workspaceKeys.invitation(workspaceId, permission),
     queryFn: () =>
-      api<Invitation>('/workspace/invite/create', {
-        method: 'POST',
+      call('POST /workspace/invite/create', {
         body: { workspace: { id: workspaceId }, permission },
       }),
     staleTime: 0,
@@ -38,7 +36,7 @@ export function useResetInvitation(workspaceId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, permission }: { id: string; permission: Permission }) => {
-      await api<null>(`/workspace/invitation/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await call('DELETE /workspace/invitation/:invitationId', { params: { invitationId: id } });
       return qc.fetchQuery(invitationLinkQuery(workspaceId, permission));
     },
   });
@@ -51,7 +49,7 @@ export function useResetInvitation(workspaceId: number) {
 export const invitationInfoQuery = (id: string) =>
   queryOptions({
     queryKey: workspaceKeys.invitationInfo(id),
-    queryFn: () => api<InvitationInfo>(`/workspace/invitation/${encodeURIComponent(id)}`),
+    queryFn: () => call('GET /workspace/invitation/:invitationId', { params: { invitationId: id } }),
     retry: false,
   });
 
@@ -68,7 +66,7 @@ export function useInvitationInfo(id: string, enabled: boolean) {
 export function useAcceptInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<WorkspaceSummary>(`/workspace/invitation/${encodeURIComponent(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => call('POST /workspace/invitation/:invitationId', { params: { invitationId: id } }),
     onSuccess: (summary) => upsertWorkspaceInList(qc, summary),
   });
 }

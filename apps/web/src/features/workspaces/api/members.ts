@@ -1,7 +1,6 @@
 import type { Permission } from '@sauce/contract/common';
-import type { Member } from '@sauce/contract/workspaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { workspaceKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -9,7 +8,7 @@ import { workspaceKeys } from '../../../lib/query-keys.ts';
  * @throws ApiError LAST_OWNER (409) when it would leave the space without an owner.
  */
 export function updateMemberPermission(workspaceId: number, userId: number, permission: Permission) {
-  return api<Member>(`/workspace/${workspaceId}/user/${userId}`, { method: 'PATCH', body: { permission } });
+  return call('PATCH /workspace/:id/user/:userId', { params: { id: workspaceId, userId }, body: { permission } });
 }
 
 /**
@@ -17,7 +16,7 @@ export function updateMemberPermission(workspaceId: number, userId: number, perm
  * @throws ApiError LAST_OWNER (409) when they are the only owner.
  */
 export function removeMember(workspaceId: number, userId: number) {
-  return api<null>(`/workspace/${workspaceId}/user/${userId}`, { method: 'DELETE' });
+  return call('DELETE /workspace/:id/user/:userId', { params: { id: workspaceId, userId } });
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { WorkspaceSummary } from '@sauce/contract/workspaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { workspaceKeys } from '../../../lib/query-keys.ts';
 import { upsertWorkspaceInList } from './list-cache.ts';
 import { workspaceFormData, type WorkspaceFormInput } from './workspace-form.ts';
@@ -11,7 +10,7 @@ import { workspaceFormData, type WorkspaceFormInput } from './workspace-form.ts'
  * @throws ApiError as POST /workspace, NOT_AUTHORIZED (403), PERSONAL_WORKSPACE (409).
  */
 export function updateWorkspace(id: number, input: WorkspaceFormInput) {
-  return api<WorkspaceSummary>(`/workspace/${id}`, { method: 'PATCH', body: workspaceFormData(input) });
+  return call('PATCH /workspace/:id', { params: { id }, body: workspaceFormData(input) });
 }
 
 /** Updates a space; the list and its detail follow (SPEC §4 Updating a workspace). */

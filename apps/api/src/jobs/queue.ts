@@ -76,12 +76,77 @@ export interface JobQueue {
    * send while it waits is dropped, answered null); call this before the queue's first send.
    */
   ensureQueue(name: JobName, options?: { policy?: PgBoss.QueuePolicy }): Promise<void>;
+  /**
+   * Runs, in this process, the jobs of queue `name` that are due now, through the handler its
+   * {@link work} registered, and completes or fails each as a worker would: a throw (or a run
+   * past the job's expiry) fails it, retried as its options say; 'put-back' completes it (the
+   * handler sent it again). Jobs that become due meanwhile (sent by a handler, a retry) wait
+   * for the next call. Tests drive a queue that does not poll ({@link startJobQueue} `poll:
+   * false`) with it, instead of waiting for a poll.
+   * @throws Error when no handler works `name` in this process.
+   */
+  runDue(name: JobName, options?: RunDueOptions): Promise<RunReport>;
+  /**
+   * {@link runDue} on each of `names` (default: every queue worked in this process), again and
+   * again, until a round finds no due job. @throws Error after `maxRounds` rounds (default 50)
+   * that all found some: jobs that keep sending due jobs.
+   */
+  runUntilIdle(names?: readonly JobName[], options?: RunDueOptions & { maxRounds?: number }): Promise<RunReport>;
   /** Wakes this process's workers of `name` at once, instead of at their next poll (a busy one looks again as soon as its job ends). */
   notify(name: JobName): void;
   /** Jobs waiting to run (created, or to retry), by queue name: the metrics' gauge. */
   waiting(): Promise<Record<string, number>>;
   /** Stops working and waits up to `timeoutMs` for running jobs. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Options of {@link JobQueue.runDue}. */
+export interface RunDueOptions {
+  /**
+   * Also runs the jobs due within this many seconds (their start brought to now): a retry's
+   * or a put-back's wait, a delayed job, without sleeping through it. Default 0.
+   */
+  withinS?: number;
+  /** Jobs run at once; default the queue's `workers` (as this process's workers would). */
+  concurrency?: number;
+  /** Most jobs taken; default 1,000. */
+  limit?: number;
+}
+
+/** What {@link JobQueue.runDue} ran. */
+export interface RunReport {
+  /** The jobs run, in the order they were taken (pg-boss's: priority, then age). */
+  ids: string[];
+  /** Jobs whose handler returned. */
+  completed: number;
+  /** Of those, the ones it answered 'put-back' for (sent again for later). */
+  putBack: number;
+  /** Jobs whose handler threw or ran past the job's expiry (retried if their retries last), and why. */
+  failed: number;
+  errors: unknown[];
+}
+
+const emptyReport = (): RunReport => ({ ids: [], completed: 0, putBack: 0, failed: 0, errors: [] });
+const addReport = (into: RunReport, r: RunReport) => {
+  into.ids.push(...r.ids);
+  into.completed += r.completed;
+  into.putBack += r.putBack;
+  into.failed += r.failed;
+  into.errors.push(...r.errors);
+};
+
+/** Rejects after `seconds` (pg-boss fails a job whose handler runs past its expiry the same way). */
+async function withinSeconds<T>(run: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    const ms = Math.max(1, seconds) * 1000;
+    timer = setTimeout(() => reject(new Error(`handler execution exceeded ${ms}ms`)), ms);
+  });
+  try {
+    return await Promise.race([run, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What a job's handler learns of it besides its data. */
@@ -107,20 +172,34 @@ function clientOf(tx: Tx): Pick<pg.Pool, 'query'> {
   return client;
 }
 
+/** A handler as {@link JobQueue.work} takes it, for any queue. */
+type AnyHandler = (data: never, job: JobInfo) => Promise<void | 'put-back'>;
+
 /**
  * Starts the job queue on `pool`'s database (creating pg-boss's schema on first use) and
- * returns it. `pollingIntervalSeconds` is how often idle workers look for jobs.
+ * returns it. `pollingIntervalSeconds` is how often idle workers look for jobs. With `poll`
+ * false (tests), `work` only registers its handler: no worker looks for jobs, and jobs run
+ * when {@link JobQueue.runDue} is called.
  */
 export async function startJobQueue(
   pool: pg.Pool,
-  opts: { log?: FastifyBaseLogger; pollingIntervalSeconds?: number } = {},
+  opts: { log?: FastifyBaseLogger; pollingIntervalSeconds?: number; poll?: boolean } = {},
 ): Promise<JobQueue> {
+  const poll = opts.poll ?? true;
   const boss = new PgBoss({ db: adapter(pool), schema: 'pgboss', supervise: true, schedule: true });
   boss.on('error', (err) => opts.log?.error({ err }, 'job queue error'));
   await boss.start();
   const queues = new Map<string, Promise<void>>();
   /** This process's worker ids, by queue. */
   const workers = new Map<string, string[]>();
+  /** The handler of each queue worked in this process, and how many jobs of it run at once. */
+  const handlers = new Map<string, { handler: AnyHandler; workers: number }>();
+  /** Calls of {@link JobQueue.runDue} under way, and the jobs they took and have not ended (by id: their queue): stop() waits for them, then fails those left. */
+  const calls = new Set<Promise<unknown>>();
+  const taken = new Map<string, string>();
+  /** stop() was called; and its wait for runDue's jobs is over (those left are failed). */
+  let stopping = false;
+  let stopped = false;
   const ensureQueue = (name: string, options: { policy?: PgBoss.QueuePolicy } = {}) => {
     let q = queues.get(name);
     if (!q) {
@@ -132,8 +211,33 @@ export async function startJobQueue(
     }
     return q;
   };
+  const infoOf = (job: PgBoss.JobWithMetadata<unknown>): JobInfo => ({ id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority });
 
-  return {
+  /** Runs one job taken by runDue as pg-boss's worker would (manager.js watch: complete, or fail on a throw or past its expiry). */
+  async function runOne(name: string, handler: AnyHandler, job: PgBoss.JobWithMetadata<unknown>, report: RunReport) {
+    report.ids.push(job.id);
+    let outcome: void | 'put-back' | undefined;
+    let failure: { err: unknown } | null = null;
+    try {
+      outcome = await withinSeconds(handler(job.data as never, infoOf(job)), Number(job.expireInSeconds));
+    } catch (err) {
+      failure = { err };
+    }
+    // A job still running when the queue stopped was failed by stop(), as pg-boss fails its workers' jobs.
+    if (stopped) return;
+    taken.delete(job.id);
+    if (failure) {
+      report.failed++;
+      report.errors.push(failure.err);
+      await boss.fail(name, job.id, failure.err as object);
+    } else {
+      report.completed++;
+      if (outcome === 'put-back') report.putBack++;
+      await boss.complete(name, job.id);
+    }
+  }
+
+  const queue: JobQueue = {
     ensureQueue,
     async send(name, data, options = {}) {
       await ensureQueue(name);
@@ -156,7 +260,10 @@ export async function startJobQueue(
     },
     async work(name, handler, options = {}) {
       await ensureQueue(name);
-      for (let i = 0; i < (options.workers ?? 1); i++) {
+      const count = options.workers ?? 1;
+      handlers.set(name, { handler: handler as AnyHandler, workers: count });
+      if (!poll) return;
+      for (let i = 0; i < count; i++) {
         let id = '';
         id = await boss.work<JobPayloads[typeof name]>(
           name,
@@ -169,8 +276,7 @@ export async function startJobQueue(
             let putBack = 0;
             try {
               for (const job of jobs) {
-                const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority };
-                if ((await handler(job.data, info)) === 'put-back') putBack++;
+                if ((await handler(job.data, infoOf(job))) === 'put-back') putBack++;
               }
             } finally {
               // pg-boss waits a polling interval after every fetch, even one that found work;
@@ -182,6 +288,53 @@ export async function startJobQueue(
         );
         workers.set(name, [...(workers.get(name) ?? []), id]);
       }
+    },
+    async runDue(name, options = {}) {
+      if (stopping) throw new Error('The job queue is stopped');
+      const worked = handlers.get(name);
+      if (!worked) throw new Error(`No handler works queue ${name} in this process`);
+      const report = emptyReport();
+      const call = (async () => {
+        if (options.withinS) {
+          await pool.query(
+            `UPDATE pgboss.job SET start_after = now() - interval '1 millisecond'
+             WHERE name = $1 AND state < 'active' AND start_after < now() + make_interval(secs => $2)`,
+            [name, options.withinS],
+          );
+        }
+        // One statement takes every due job, as the workers' fetches would one by one.
+        const jobs = await boss.fetch<unknown>(name, { batchSize: options.limit ?? 1000, includeMetadata: true, priority: true });
+        // The statement's RETURNING keeps no order: run them in the order single fetches take them.
+        jobs.sort((a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime() || (a.id < b.id ? -1 : 1));
+        for (const job of jobs) taken.set(job.id, name);
+        let next = 0;
+        const slot = async () => {
+          // Once stopped, a job not started yet is left to stop(), which fails it.
+          while (next < jobs.length && !stopped) await runOne(name, worked.handler, jobs[next++]!, report);
+        };
+        await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? worked.workers) }, slot));
+      })();
+      calls.add(call);
+      try {
+        await call;
+      } finally {
+        calls.delete(call);
+      }
+      return report;
+    },
+    async runUntilIdle(names, options = {}) {
+      const { maxRounds = 50, ...each } = options;
+      const total = emptyReport();
+      for (let round = 0; round < maxRounds; round++) {
+        let ran = 0;
+        for (const name of names ?? ([...handlers.keys()] as JobName[])) {
+          const r = await queue.runDue(name, each);
+          ran += r.ids.length;
+          addReport(total, r);
+        }
+        if (ran === 0) return total;
+      }
+      throw new Error(`Jobs still due after ${maxRounds} rounds of runUntilIdle`);
     },
     async waiting() {
       const { rows } = await pool.query<{ name: string; n: number }>(
@@ -197,7 +350,20 @@ export async function startJobQueue(
       await boss.schedule(name, cron, data as object, { ...options, tz: 'UTC' });
     },
     async stop(timeoutMs = 10_000) {
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      stopping = true;
+      // Jobs runDue took get the time pg-boss gives its workers' jobs, and are failed after it, as theirs are.
+      const settle = async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((r) => (timer = setTimeout(r, Math.max(timeoutMs, 1000))));
+        await Promise.race([Promise.allSettled([...calls]), timeout]);
+        clearTimeout(timer);
+        stopped = true;
+        const left = [...taken];
+        taken.clear();
+        for (const [id, name] of left) await boss.fail(name, id, { message: 'pg-boss shut down while active' });
+      };
+      await Promise.all([settle(), boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false })]);
     },
   };
+  return queue;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageBrowser, findChromium } from '../lib/page-browser.ts';
 import { body, buildTestApp, type TestApp } from '../test/build-app.ts';
 import { buildUser, type TestUser } from '../test/factories.ts';
-import { runCopy, type CopyOptions } from './link-copy.ts';
+import { COPY_QUEUE, runCopy, type CopyOptions } from './link-copy.ts';
 
 /**
  * Issue #28 item 2: a linked page whose script never yields costs its copy job the browser's
@@ -44,7 +44,8 @@ describe.skipIf(!chromium)('a copy whose page never yields (issue #28)', () => {
     });
     const id = body(res).data.id as number;
     // The app's own job (text only) copies it first; then it waits again, for the browser.
-    await expect.poll(async () => (await t.db.execute(sql`SELECT copy_status FROM sauces WHERE id = ${id}`)).rows[0]?.copy_status, { timeout: 20_000 }).toBe('ready');
+    await t.runDue(COPY_QUEUE);
+    expect((await t.db.execute(sql`SELECT copy_status FROM sauces WHERE id = ${id}`)).rows[0]?.copy_status).toBe('ready');
     await t.db.execute(sql`UPDATE sauces SET copy_status = 'pending', copy_text = NULL WHERE id = ${id}`);
 
     const browser = createPageBrowser({ executablePath: chromium!, maxPages: 1, allowPrivate: true, pageTimeoutMs: PAGE_MS });

@@ -5,6 +5,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
+import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 
 /** A database of the test PostgreSQL cloned from the migrated template (global-setup.ts). */
 export interface TestDatabase {
@@ -55,6 +56,15 @@ export interface TestApp {
   /** The secret access tokens are signed with. */
   secret: Uint8Array;
   config: ReturnType<typeof loadConfig>;
+  /** The app's job queue. */
+  jobs: JobQueue;
+  /**
+   * Runs the app's due jobs of queue `name` now, through the handlers its workers registered
+   * (jobs/queue.ts runDue): how a test waits for background work, instead of for a poll.
+   */
+  runDue: JobQueue['runDue'];
+  /** Runs the due jobs of `names` (default: every queue) until none is due (jobs/queue.ts runUntilIdle). */
+  runUntilIdle: JobQueue['runUntilIdle'];
 }
 
 /**
@@ -62,10 +72,14 @@ export interface TestApp {
  * the whole app on it; dropped after the file. `env` overrides configuration; `now` is
  * the app's clock (ms), for tests that move time forward;
  * `logStream` receives the log's JSON lines (at LOG_LEVEL, 'silent' unless `env` says).
+ * `workers`: 'manual' (the default) registers the app's job handlers without any worker
+ * polling — background jobs run only when the test calls {@link TestApp.runDue} (issue #30);
+ * 'poll' starts real workers polling every JOB_POLL_SECONDS (0.5 s), for the tests of
+ * polling, waking and workers taking turns.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => number; logStream?: { write(line: string): void } } = {},
+  opts: { now?: () => number; logStream?: { write(line: string): void }; workers?: 'manual' | 'poll' } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -83,14 +97,24 @@ export async function buildTestApp(
   const pool = createPool(database.url, config.db, { max: 10 });
   const db = createDb(pool);
   const secret = new TextEncoder().encode(randomBytes(32).toString('hex'));
-  const app = await buildApp({ config, db, secret, logger: false, logStream: opts.logStream, now: opts.now });
+  const jobs = await startJobQueue(pool, { pollingIntervalSeconds: config.jobPollSeconds, poll: opts.workers === 'poll' });
+  const app = await buildApp({ config, db, secret, logger: false, logStream: opts.logStream, now: opts.now, jobs });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await pool.end();
     await database.drop();
   });
-  return { app, db, url: database.url, secret, config };
+  return {
+    app,
+    db,
+    url: database.url,
+    secret,
+    config,
+    jobs,
+    runDue: (name, options) => jobs.runDue(name, options),
+    runUntilIdle: (names, options) => jobs.runUntilIdle(names, options),
+  };
 }
 
 /** Parsed JSON body of an injected response. */

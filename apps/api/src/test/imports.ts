@@ -1,4 +1,5 @@
 import type { ImportJob } from '@sauce/contract/account';
+import { IMPORT_QUEUE } from '../services/import/index.ts';
 import { body, type TestApp } from './build-app.ts';
 import type { TestUser } from './factories.ts';
 import { multipartForm, type FormPart } from './upload.ts';
@@ -9,15 +10,17 @@ export function importFile(t: TestApp, u: TestUser | null, workspace: number, da
   return t.app.inject({ method: 'POST', url: '/api/account/import', headers: { ...(u?.headers ?? {}), ...f.headers }, payload: f.payload });
 }
 
-/** Waits for an import to finish, fail or be cancelled (the job polls every 0.5 s in tests), at most `ms`. */
-export async function finished(t: TestApp, u: TestUser, id: number, ms = 20_000): Promise<ImportJob> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const job = body<{ data: ImportJob }>(await t.app.inject({ url: `/api/account/import/${id}`, headers: u.headers })).data;
-    if (job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${job.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Runs the app's import jobs until none is due (a run given back is tried again 5 s later:
+ * `withinS` brings that forward), then reads import `id`, which must have finished, failed
+ * or been cancelled.
+ * @throws Error when it has not.
+ */
+export async function finished(t: TestApp, u: TestUser, id: number): Promise<ImportJob> {
+  await t.runUntilIdle([IMPORT_QUEUE], { withinS: 10 });
+  const job = body<{ data: ImportJob }>(await t.app.inject({ url: `/api/account/import/${id}`, headers: u.headers })).data;
+  if (job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job;
+  throw new Error(`import ${id} still ${job.status} with no import job due`);
 }
 
 /** A Netscape bookmarks file as browsers export it: `links` in a folder. */

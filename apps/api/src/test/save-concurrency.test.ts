@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_SLOTS } from '../db/schema.ts';
+import { COPY_QUEUE } from '../services/link-copy.ts';
+import { PREVIEW_QUEUE } from '../services/link-preview.ts';
 import { body, buildTestApp, type TestApp } from './build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from './factories.ts';
 import { hold, lockWaiters, startBlocked } from './held.ts';
@@ -247,6 +249,7 @@ describe('a link’s preview and copy beside saves of the link (issue #29)', () 
     const link = `${origin}/held`;
     const first = await save(u, u.workspaceId, 'first', link);
     expect(first.statusCode).toBe(200);
+    const jobs = Promise.all([t.runDue(PREVIEW_QUEUE), t.runDue(COPY_QUEUE)]);
     await until('the preview and the copy fetching', () => held.length >= 2);
     const paused = await pause();
     try {
@@ -260,11 +263,12 @@ describe('a link’s preview and copy beside saves of the link (issue #29)', () 
       await paused.commit();
       expect((await second).statusCode).toBe(200);
       const ids = [body(first).data.id, body(await second).data.id];
-      await until('both sources’ preview and copy', async () => {
-        const { rows } = await t.db.execute<{ n: number }>(sql`
-          SELECT count(*)::int AS n FROM sauces WHERE id = ANY(${sql.raw(`ARRAY[${ids.join(',')}]`)}) AND link_status = 'ready' AND copy_status <> 'pending'`);
-        return rows[0]!.n === 2;
-      });
+      // The first jobs end; the second save's jobs run after them (and any put back for a second).
+      await jobs;
+      await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE], { withinS: 2 });
+      const { rows } = await t.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM sauces WHERE id = ANY(${sql.raw(`ARRAY[${ids.join(',')}]`)}) AND link_status = 'ready' AND copy_status <> 'pending'`);
+      expect(rows[0]!.n).toBe(2);
     } finally {
       await paused.rollback().catch(() => undefined);
       open();

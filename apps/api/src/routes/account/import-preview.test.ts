@@ -6,6 +6,7 @@ import type { ImportJob, ImportPreview } from '@sauce/contract/account';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_QUEUE } from '../../services/import/index.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, many, netscape } from '../../test/imports.ts';
@@ -261,7 +262,8 @@ describe('cancel, replace, expire, and races', () => {
     const u = await buildUser(big);
     const res = await importFile(big, u, u.workspaceId, netscape(many(6000)));
     const id = body(res).data.id;
-    // Wait for the first chunks.
+    // The import's job runs; wait for its first chunks.
+    const run = big.runDue(IMPORT_QUEUE);
     for (let i = 0; i < 200; i++) {
       const job = body(await big.app.inject({ url: `/api/account/import/${id}`, headers: u.headers })).data;
       if (job.imported > 0) break;
@@ -272,7 +274,9 @@ describe('cancel, replace, expire, and races', () => {
     const n = (await big.db.execute(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${u.workspaceId}`)).rows[0] as { n: number };
     expect(n.n).toBeGreaterThan(0);
     expect(n.n).toBeLessThan(6000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The run ends at its next chunk, and queues nothing more.
+    expect(await run).toMatchObject({ completed: 1, failed: 0 });
+    await big.runUntilIdle([IMPORT_QUEUE], { withinS: 10 });
     const later = (await big.db.execute(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${u.workspaceId}`)).rows[0] as { n: number };
     expect(later.n).toBe(n.n);
     const job = body(await big.app.inject({ url: `/api/account/import/${id}`, headers: u.headers })).data;

@@ -235,11 +235,13 @@ describe('POST /discovery/articles/{id}/fork', () => {
 });
 
 describe('AI summaries of saved articles (the job)', () => {
-  const summaryOf = (ws: number, id: number, u: TestUser) =>
-    eventually(async () => {
-      const s = body(await get(`/archive/sauce/${ws}/${id}`, u)).data.summary;
-      return s && s.status !== 'pending' ? s : undefined;
-    });
+  /** Runs the summary jobs until none is due, then the source's summary, which must no longer be pending. */
+  const summaryOf = async (ws: number, id: number, u: TestUser) => {
+    await t.runUntilIdle(['article-summary']);
+    const s = body(await get(`/archive/sauce/${ws}/${id}`, u)).data.summary;
+    if (!s || s.status === 'pending') throw new Error(`summary of ${id} still pending with no summary job due`);
+    return s;
+  };
 
   it('is pending after the save, then ready: 3–5 sentences of the page, in its language', async () => {
     const id = await buildArticle(t, { title: '디자인 시스템 다시 생각해보기', url: `${site.origin}/toss` });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
@@ -36,6 +37,8 @@ describe('outbound fetch budget', () => {
     await startOfRoomyWindow(60_000);
     for (let i = 0; i < 70; i++) {
       results.push(await send(amy, 'PATCH', `/archive/sauce/${amy.workspaceId}/${s.id}`, { textSauce: { link: `${origin}/p${i}` } }));
+      // Its preview job runs before the next change of link, as a free worker would take it.
+      await t.runDue(PREVIEW_QUEUE);
     }
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(hits).toBeLessThanOrEqual(FETCHES_PER_MINUTE);
@@ -57,6 +60,8 @@ describe('outbound fetch budget', () => {
     hits = 0;
     const res = await send(cat, 'POST', `/archive/sauce/${cat.workspaceId}`, { type: 'TEXT', textSauce: { link: `${origin}/never` } });
     expect(res.statusCode).toBe(422);
+    // No job was left to fetch it either.
+    await t.runUntilIdle([PREVIEW_QUEUE]);
     expect(hits).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { hold, lockWaiters } from '../../test/held.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, netscape } from '../../test/imports.ts';
-import { queueWaitingCopies } from '../../services/link-copy.ts';
-import { startJobQueue } from '../../jobs/queue.ts';
+import { until } from '../../test/until.ts';
+import { COPY_QUEUE, queueWaitingCopies } from '../../services/link-copy.ts';
 
 /**
  * Issue #21 item 1: every link keeps a copy — the page's readable text, kept by a background
@@ -49,14 +50,12 @@ const save = async (path: string) => {
   return body(res).data as { id: number; textCard: { copyStatus: string | null } };
 };
 const copyOf = async (u: TestUser, id: number) => t.app.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}/copy`, headers: u.headers });
-/** Waits (at most 20 s) until the copy is no longer pending. */
+/** Runs the copy jobs until none is due, then reads the copy, which must no longer be pending. */
 async function settled(id: number) {
-  for (let i = 0; i < 200; i++) {
-    const copy = body(await copyOf(alice, id)).data;
-    if (copy.status !== 'pending') return copy as { status: string; text: string | null; copiedAt: string | null };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the copy stayed pending');
+  await t.runUntilIdle([COPY_QUEUE]);
+  const copy = body(await copyOf(alice, id)).data;
+  if (copy.status !== 'pending') return copy as { status: string; text: string | null; copiedAt: string | null };
+  throw new Error('the copy stayed pending with no copy job due');
 }
 
 describe('saved copies of links (issue #21)', () => {
@@ -110,13 +109,18 @@ describe('saved copies of links (issue #21)', () => {
     const link = `${base}/article#claimed`;
     await t.db.execute(sql`INSERT INTO link_copy_claims VALUES (md5(${link}), now() + interval '1 minute')`);
     const saved = await save('/article#claimed');
-    await new Promise((r) => setTimeout(r, 1_500));
+    // The job tries to claim the link while the test holds the claim's row: it waits at the
+    // row's lock, then finds the claim the other process's, and waits (polling) for it to go.
+    const row = await hold(t, [[`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5($1) FOR UPDATE`, [link]]]);
+    const running = t.runDue(COPY_QUEUE);
+    await until('the copy job at the claim', async () => (await lockWaiters(t)) >= 1);
+    await row.rollback();
     expect(body(await copyOf(alice, saved.id)).data.status).toBe('pending');
     // That process keeps its copy and lets go: this one finds nothing left to fetch.
     await t.db.execute(sql`UPDATE sauces SET copy_status = 'ready', copy_text = 'kept by the other process', copied_at = now() WHERE id = ${saved.id}`);
     await t.db.execute(sql`DELETE FROM link_copy_claims WHERE link_md5 = md5(${link})`);
-    await expect.poll(async () => (await t.db.execute(sql`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5(${link})`)).rows.length, { timeout: 5_000 }).toBe(0);
-    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await running).toMatchObject({ completed: 1, failed: 0 });
+    expect((await t.db.execute(sql`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5(${link})`)).rows.length).toBe(0);
     expect(body(await copyOf(alice, saved.id)).data.text).toBe('kept by the other process');
 
     // A claim whose process died (its time is up) does not hold anyone back.
@@ -139,17 +143,17 @@ describe('saved copies of links (issue #21)', () => {
     await finished(t, bob, body(bobs).data.id);
     const waiting = sql`SELECT count(*)::int AS n FROM sauces WHERE copy_status = 'pending' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`}`;
     expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(6);
-    const jobs = await startJobQueue(t.db.$client, { pollingIntervalSeconds: 0.5 });
-    onTestFinished(() => jobs.stop());
-    const opts = { jobs, allowPrivate: true, retries: 0, retryDelayS: 1 };
+    const opts = { jobs: t.jobs, allowPrivate: true, retries: 0, retryDelayS: 1 };
     // A save's own waiting copy is not the sweep's for 10 minutes (its job has its chance).
     await save('/article#saved');
     // Two at a time: Alice's oldest and Bob's, not Alice's first two.
     expect(await queueWaitingCopies(t.db, opts, 2)).toBe(2);
-    await expect.poll(async () => (await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link), { timeout: 20_000 })
+    // (One link's host at a time: the second job is put back for a second, then runs.)
+    await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+    expect((await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link))
       .toEqual([`${base}/article#bob`, `${base}/article#i0`]);
-    while ((await queueWaitingCopies(t.db, opts, 2)) > 0) await new Promise((r) => setTimeout(r, 200));
-    await expect.poll(async () => (await t.db.execute<{ n: number }>(waiting)).rows[0]!.n, { timeout: 30_000 }).toBe(0);
+    while ((await queueWaitingCopies(t.db, opts, 2)) > 0) await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+    expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(0);
     // (the saved one was kept by its own job meanwhile)
   });
 });

@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_QUEUE } from '../../services/link-copy.ts';
 import { BROKEN_AFTER, checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
+import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 
@@ -62,12 +64,9 @@ describe('link health (issue #21)', () => {
     await save(alice, '/file.zip');
     await save(alice, '/fine');
     await save(bob, '/gone'); // the same link in another space: one fetch a check
-    // The previews' own fetches done first, so the hits counted below are the checks'.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE link_status = 'pending'`);
-      if (rows[0]!.n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The previews' and copies' own fetches done first (their retries wait: no job runs unless
+    // the test says), so the hits counted below are the checks'.
+    await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE]);
     hits.clear();
     for (let n = 1; n <= BROKEN_AFTER; n++) {
       expect((await list(alice, '&broken=true')).count).toBe(0);

@@ -3,7 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../jobs/queue.ts';
+import { COPY_QUEUE } from '../../services/link-copy.ts';
 import { checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
+import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { until } from '../../test/until.ts';
@@ -61,6 +64,19 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Runs of the link jobs under way (started by {@link startJobs}). */
+const runs: Promise<RunReport[]>[] = [];
+/** Starts the preview and copy jobs due now, as the app's workers would take them after a save, without waiting for them. */
+function startJobs() {
+  const run = Promise.all([t.runDue(PREVIEW_QUEUE), t.runDue(COPY_QUEUE)]);
+  runs.push(run);
+  return run;
+}
+/** Waits for the runs under way, then runs the link jobs due (and those put back for a second) until none is. */
+async function drained() {
+  await Promise.all(runs.splice(0));
+  await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE], { withinS: 2 });
+}
 /** Waits until `n` requests for /gate/<name> are held (the jobs are fetching). */
 const fetching = (name: string, n = 2) => until(`${n} fetches of ${name}`, () => (gates.get(name)?.length ?? 0) >= n);
 /** Answers the held requests for /gate/<name> with its page (or `status`). */
@@ -81,24 +97,20 @@ const editReq = (ws: number, id: number, payload: object): InjectOptions => ({ m
 const read = async (u: TestUser, ws: number, id: number) => body(await call(u, { url: `/api/archive/sauce/${ws}/${id}` })).data;
 const copyText = async (u: TestUser, ws: number, id: number) => body(await call(u, { url: `/api/archive/sauce/${ws}/${id}/copy` })).data.text as string | null;
 
-/** Waits until the link jobs of `links` have all ended, and says how each ended (none failed, none left). */
+/** Runs the link jobs until none is left ({@link drained}); says how each of `links` ended (none failed, none left). */
 async function jobsEnded(...links: string[]) {
-  let states: string[] = [];
-  await until(`the jobs of ${links.join(', ')}`, async () => {
-    const { rows } = await t.db.execute<{ state: string }>(sql`
-      SELECT state FROM pgboss.job WHERE name IN ('link-preview', 'link-copy') AND data->>'link' = ANY(${sql.raw(`ARRAY[${links.map((l) => `'${l}'`).join(',')}]`)})`);
-    states = rows.map((r) => r.state);
-    return states.every((s) => s === 'completed' || s === 'failed');
-  });
+  await drained();
+  const { rows } = await t.db.execute<{ state: string }>(sql`
+    SELECT state FROM pgboss.job WHERE name IN ('link-preview', 'link-copy') AND data->>'link' = ANY(${sql.raw(`ARRAY[${links.map((l) => `'${l}'`).join(',')}]`)})`);
+  const states = rows.map((r) => r.state);
+  if (!states.every((s) => s === 'completed' || s === 'failed')) throw new Error(`the jobs of ${links.join(', ')} did not end: ${states.join(', ')}`);
   return states;
 }
-/** Waits until the source's preview and copy are no longer pending; returns it. */
+/** Runs the link jobs until none is left ({@link drained}); the source, whose preview and copy must no longer be pending. */
 async function settled(u: TestUser, ws: number, id: number) {
-  let s: any;
-  await until(`source ${id} settled`, async () => {
-    s = await read(u, ws, id);
-    return s.textCard.previewStatus !== 'pending' && s.textCard.copyStatus !== 'pending';
-  });
+  await drained();
+  const s = await read(u, ws, id);
+  if (s.textCard.previewStatus === 'pending' || s.textCard.copyStatus === 'pending') throw new Error(`source ${id} not settled: ${JSON.stringify(s.textCard)}`);
   return s;
 }
 const lockSpace = (ws: number): [string, unknown[]?] => ['SELECT id FROM workspaces WHERE id = $1 FOR NO KEY UPDATE', [ws]];
@@ -121,6 +133,7 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
       const ws = u.workspaceId;
       const old = fresh('old');
       const id = await save(u, ws, `${origin}/gate/${old}`, 'Typed by me');
+      void startJobs();
       await fetching(old);
       const edit = editReq(ws, id, { textSauce: { link: `${origin}/page/${fresh('new')}` } });
       const newLink = edit.payload as { textSauce: { link: string } };
@@ -158,6 +171,7 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
     const name = fresh('kept');
     const link = `${origin}/gate/${name}`;
     const id = await save(u, ws, link, 'First title');
+    void startJobs();
     await fetching(name);
     const held = await hold(t, [lockSpace(ws)]);
     try {
@@ -182,6 +196,7 @@ describe('the preview and copy jobs beside deletes', () => {
     const ws = u.workspaceId;
     const name = fresh('del');
     const id = await save(u, ws, `${origin}/gate/${name}`);
+    void startJobs();
     await fetching(name);
     const held = await hold(t, [lockSpace(ws)]);
     try {
@@ -204,6 +219,7 @@ describe('the preview and copy jobs beside deletes', () => {
       const name = fresh('space');
       await save(owner, ws, `${origin}/gate/${name}`);
       await save(owner, ws, `${origin}/gate/${name}`);
+      void startJobs();
       await fetching(name);
       const del: InjectOptions = { method: 'DELETE', url: `/api/workspace/${ws}` };
       if (when === 'fetching') {
@@ -236,8 +252,13 @@ describe('twenty sources of one link saved at once', () => {
     const link = `${origin}/gate/${name}`;
     // All saved before the site answers (a source saved after the copy landed is fetched for anew).
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => save(i % 2 ? teammate : owner, ws, link, `Mine ${i}`)));
+    void startJobs();
     await fetching(name);
-    await sleep(300); // the later saves' jobs, if any, would be fetching by now
+    // One job of the link in each queue, both fetching: no later save's job waits to fetch again.
+    expect((await t.db.execute(sql`SELECT name, state FROM pgboss.job WHERE data->>'link' = ${link} ORDER BY name`)).rows).toEqual([
+      { name: 'link-copy', state: 'active' },
+      { name: 'link-preview', state: 'active' },
+    ]);
     release(name);
     await jobsEnded(link);
     release(name); // any late fetch is answered, and counted
@@ -254,9 +275,16 @@ describe('twenty sources of one link saved at once', () => {
     const name = fresh('twenty-late');
     const link = `${origin}/gate/${name}`;
     const first = await save(u, u.workspaceId, link);
+    void startJobs();
     await fetching(name);
     const ids = await Promise.all(Array.from({ length: 19 }, () => save(u, u.workspaceId, link)));
-    await sleep(500); // the later saves' jobs, if any, would be fetching by now
+    // The later saves' jobs (one waiting per queue) start beside the fetching ones, as free workers would take them.
+    expect((await t.db.execute(sql`SELECT name FROM pgboss.job WHERE data->>'link' = ${link} AND state = 'created' ORDER BY name`)).rows).toEqual([
+      { name: 'link-copy' },
+      { name: 'link-preview' },
+    ]);
+    void startJobs();
+    await sleep(500); // the later jobs, if they fetched, would be fetching by now
     release(name);
     for (const id of [first, ...ids]) expect((await settled(u, u.workspaceId, id)).textCard).toMatchObject({ previewStatus: 'ready', copyStatus: 'ready' });
     await jobsEnded(link);
@@ -273,6 +301,7 @@ describe('a member demoted or removed while their save’s jobs run', () => {
       const member = await buildMember(t, ws, 'EDITOR');
       const name = fresh(change);
       const id = await save(member, ws, `${origin}/gate/${name}`, 'Member’s title');
+      void startJobs();
       await fetching(name);
       // The role change, as the app makes it, is held; the jobs meet its lock.
       const held = await hold(t, [
@@ -311,6 +340,7 @@ describe('a member demoted or removed while their save’s jobs run', () => {
     // The jobs cannot start while the save's transaction is open; the member is removed as it commits.
     const id = await save(member, ws, `${origin}/gate/${name}`);
     expect((await call(owner, { method: 'DELETE', url: `/api/workspace/${ws}/user/${member.userId}` })).statusCode).toBe(200);
+    void startJobs();
     await fetching(name);
     release(name);
     expect((await settled(owner, ws, id)).textCard).toMatchObject({ title: `Page ${name}`, previewStatus: 'ready', copyStatus: 'ready' });

@@ -6,10 +6,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb } from '../../db/client.ts';
+import { type RunDueOptions, startJobQueue } from '../../jobs/queue.ts';
+import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { openEventStream } from '../../test/event-stream.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
+import { until } from '../../test/until.ts';
 
 /**
  * Issue #23: saving never waits for the linked site. The save answers at once; the preview
@@ -75,15 +78,12 @@ const save = (t: TestApp, u: TestUser, link: string, ws = u.workspaceId) =>
 const read = async (t: TestApp, u: TestUser, id: number, ws = u.workspaceId) =>
   body(await t.app.inject({ url: `/api/archive/sauce/${ws}/${id}`, headers: u.headers })).data;
 
-/** Waits (polling the source, at most `ms`) until its preview is no longer pending. */
-async function settled(t: TestApp, u: TestUser, id: number, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const s = await read(t, u, id);
-    if (s.textCard.previewStatus !== 'pending') return s;
-    if (Date.now() > until) throw new Error(`preview of ${id} still pending after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Runs the preview jobs until none is due (`opts.withinS`: also those due that much later), then reads the source, whose preview must no longer be pending. */
+async function settled(t: TestApp, u: TestUser, id: number, opts: RunDueOptions = {}) {
+  await t.runUntilIdle([PREVIEW_QUEUE], opts);
+  const s = await read(t, u, id);
+  if (s.textCard.previewStatus === 'pending') throw new Error(`preview of ${id} still pending with no preview job due`);
+  return s;
 }
 
 describe('saving a link (issue #23)', () => {
@@ -96,7 +96,12 @@ describe('saving a link (issue #23)', () => {
 
   it('answers 30 saves at once while the linked site holds every connection unanswered', async () => {
     const u = await buildUser(t);
-    const saves = await Promise.all(Array.from({ length: 30 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`)));
+    const first = await Promise.all(Array.from({ length: 15 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`)));
+    // Their preview jobs fetch the three links; the site holds each fetch, and the next saves come meanwhile.
+    const running = t.runDue(PREVIEW_QUEUE);
+    await until('the site holding the three fetches', () => held.length >= 3);
+    const saves = [...first, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`))))];
+    expect(held).toHaveLength(3);
     // Every save answered while the site had answered nothing.
     for (const res of saves) {
       expect(res.statusCode).toBe(200);
@@ -109,6 +114,7 @@ describe('saving a link (issue #23)', () => {
       await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${u.workspaceId}/${body(res).data.id}`, headers: u.headers });
     }
     for (const res of held.splice(0)) res.destroy();
+    expect((await running).ids).toHaveLength(3);
   });
 
   it('shows the preview through the live event when the site answers, once for the same link saved 30 times', async () => {
@@ -119,7 +125,8 @@ describe('saving a link (issue #23)', () => {
     const link = `${origin}/same`;
     const saves = await Promise.all(Array.from({ length: 30 }, () => save(t, owner, link, ws)));
     const ids = saves.map((r) => body(r).data.id as number);
-    // The system's update (actorId 0) reaches the teammate's stream within 2 s of the saves.
+    await t.runDue(PREVIEW_QUEUE);
+    // The system's update (actorId 0) reaches the teammate's stream within 2 s of the job.
     await stream.next((e) => e.type === 'sauce' && e.action === 'updated' && e.actorId === 0 && e.id === ids[0]);
     stream.close();
     for (const id of ids) {
@@ -186,17 +193,12 @@ describe('saving a link (issue #23)', () => {
       await t.app.inject({ url: `/api/metaData/getMeta?url=${encodeURIComponent(`${origin}/spend/${i}`)}`, headers: u.headers });
     }
     const { id } = body(await save(t, u, `${origin}/later`)).data;
-    // The job ran, found the budget spent, and queued itself again for the person's next
+    // The job runs, finds the budget spent, and queues itself again for the person's next
     // minute (issue #29: its place among their coming fetches): still pending, not failed.
-    // (Up to 25 s: on a loaded machine the queue may take a while to pick the job up.)
-    const until = Date.now() + 25_000;
-    let delayed: { start_after: Date }[] = [];
-    while (delayed.length === 0 && Date.now() < until) {
-      ({ rows: delayed } = await t.db.execute<{ start_after: Date }>(sql`
-        SELECT start_after FROM pgboss.job WHERE name = 'link-preview' AND state = 'created' AND data->>'link' = ${`${origin}/later`}
-          AND start_after >= date_trunc('minute', created_on) + interval '1 minute'`));
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    expect(await t.runDue(PREVIEW_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
+    const { rows: delayed } = await t.db.execute<{ start_after: Date }>(sql`
+      SELECT start_after FROM pgboss.job WHERE name = 'link-preview' AND state = 'created' AND data->>'link' = ${`${origin}/later`}
+        AND start_after >= date_trunc('minute', created_on) + interval '1 minute'`);
     expect(delayed).toHaveLength(1);
     expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
     expect(hits['/later']).toBeUndefined();
@@ -205,10 +207,12 @@ describe('saving a link (issue #23)', () => {
   it('a source deleted before its preview job runs costs no fetch', async () => {
     const u = await buildUser(t);
     const { id } = body(await save(t, u, `${origin}/hold/deleted`)).data;
-    // The job may be fetching already (the site holds it); the delete does not wait for it.
     const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers });
     expect(del.statusCode).toBe(200);
-    for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'text/html' }).end(OG);
+    // The job runs after the delete: nothing waits for its link, so it fetches nothing.
+    expect(await t.runDue(PREVIEW_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
+    expect(hits['/hold/deleted']).toBeUndefined();
+    expect(held).toEqual([]);
     const { rows } = await t.db.execute(sql`SELECT 1 FROM sauces WHERE id = ${id}`);
     expect(rows).toHaveLength(0);
   });
@@ -233,7 +237,11 @@ describe('retries and restarts (issue #23)', () => {
     const u = await buildUser(t);
     hits['/flaky'] = 0;
     const { id } = body(await save(t, u, `${origin}/flaky`)).data;
-    expect((await settled(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+    // The 503 sends the job again for a second later; the source waits for it.
+    expect(await t.runUntilIdle([PREVIEW_QUEUE])).toMatchObject({ completed: 1, failed: 0 });
+    expect(hits['/flaky']).toBe(1);
+    expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
+    expect((await settled(t, u, id, { withinS: 2 })).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
     expect(hits['/flaky']).toBe(2);
   });
 
@@ -245,24 +253,21 @@ describe('retries and restarts (issue #23)', () => {
     const pool = new pg.Pool({ connectionString: t.url, max: 4 });
     const { id } = body(await save(t, u, `${origin}/restart`)).data;
     // The first server's job is fetching (the site holds it) when that server stops.
-    const until = Date.now() + 10_000;
-    while (held.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    expect(held.length).toBeGreaterThan(0);
+    const running = t.runDue(PREVIEW_QUEUE);
+    await until('the site holding the fetch', () => held.length > 0);
     await t.app.close();
     restartUp = true;
-    const next = await buildApp({ config: t.config, db: createDb(pool), secret: t.secret, logger: false });
+    const nextJobs = await startJobQueue(pool, { poll: false });
+    const next = await buildApp({ config: t.config, db: createDb(pool), secret: t.secret, logger: false, jobs: nextJobs });
     try {
       await next.ready();
-      const until2 = Date.now() + 20_000;
-      let s;
-      do {
-        s = body(await next.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers })).data;
-        if (s.textCard.previewStatus !== 'pending') break;
-        await new Promise((r) => setTimeout(r, 100));
-      } while (Date.now() < until2);
+      // The stopped server failed its job; the next one runs it again after the retry's delay.
+      expect((await nextJobs.runUntilIdle([PREVIEW_QUEUE], { withinS: 5 })).completed).toBeGreaterThanOrEqual(1);
+      const s = body(await next.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers })).data;
       expect(s.textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
     } finally {
       for (const res of held.splice(0)) res.destroy();
+      await running;
       await next.close();
       await pool.end();
     }

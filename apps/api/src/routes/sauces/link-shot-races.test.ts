@@ -3,7 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../jobs/queue.ts';
 import { findChromium } from '../../lib/page-browser.ts';
+import { COPY_QUEUE } from '../../services/link-copy.ts';
+import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { createFileStore, listKeys } from '../../storage/file-store.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
@@ -76,15 +79,23 @@ async function save(u: TestUser, ws: number, link: string) {
   return body(res).data.id as number;
 }
 const read = async (u: TestUser, ws: number, id: number) => body(await call(u, { url: `/api/archive/sauce/${ws}/${id}` })).data;
-/** Waits until every copy job has ended. */
-const copiesDone = () =>
-  until('the copy jobs', async () => {
-    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`);
-    return rows[0]!.n === 0;
-  }, 30_000);
+/** Runs of the copy jobs under way (started by {@link startJobs}). */
+const runs: Promise<RunReport>[] = [];
+/** Runs the preview jobs due (so only the copy job is left to meet the lock), then starts the copy jobs due, as the app's workers would, without waiting for them. */
+async function startJobs() {
+  await t.runDue(PREVIEW_QUEUE);
+  runs.push(t.runDue(COPY_QUEUE));
+}
+/** Waits for the copy jobs under way, runs those due (and put back for a second) until none is; then no copy job is left. */
+async function copiesDone() {
+  await Promise.all(runs.splice(0));
+  await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+  const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`);
+  expect(rows[0]!.n).toBe(0);
+}
 const lockSpace = (ws: number): [string, unknown[]?] => ['SELECT id FROM workspaces WHERE id = $1 FOR NO KEY UPDATE', [ws]];
-/** Waits until the source's link preview has landed (so only the copy job is left to meet the lock). */
-const previewed = (u: TestUser, ws: number, id: number) => until('the preview', async () => (await read(u, ws, id)).textCard.previewStatus !== 'pending');
+/** The source's link preview has landed (so only the copy job is left to meet the lock). */
+const previewed = async (u: TestUser, ws: number, id: number) => expect((await read(u, ws, id)).textCard.previewStatus).not.toBe('pending');
 
 /** The store's saved-copy files and the rows naming them agree: no file without a row, no row without its files. */
 async function filesMatchRows() {
@@ -107,6 +118,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
       const ws = u.workspaceId;
       const old = fresh('old');
       const id = await save(u, ws, `${origin}/page/${old}`);
+      await startJobs();
       await drawing(old);
       await previewed(u, ws, id);
       const newLink = `${origin}/page/plain-${n}`;
@@ -148,6 +160,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     const name = fresh('kept');
     const link = `${origin}/page/${name}`;
     const id = await save(u, ws, link);
+    await startJobs();
     await drawing(name);
     await previewed(u, ws, id);
     const held = await hold(t, [lockSpace(ws)]);
@@ -176,8 +189,10 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     const link = `${origin}/page/${name}`;
     const other = `${origin}/page/plain-joined-${n}`;
     const b = await save(u, ws, other);
-    await until('the other copy', async () => (await read(u, ws, b)).textCard.copyStatus === 'ready');
+    await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE]);
+    expect((await read(u, ws, b)).textCard.copyStatus).toBe('ready');
     const a = await save(u, ws, link);
+    await startJobs();
     await drawing(name);
     await previewed(u, ws, a);
     // The edit giving source b the link waits at the space's lock; the drawing ends (its
@@ -210,6 +225,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
       const actor = what === 'source' ? u : owner;
       const name = fresh(what);
       const id = await save(actor, ws, `${origin}/page/${name}`);
+      await startJobs();
       await drawing(name);
       await previewed(actor, ws, id);
       const held = await hold(t, [lockSpace(ws)]);
@@ -236,9 +252,12 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     const name = fresh('twenty');
     const link = `${origin}/page/${name}`;
     const first = await save(u, u.workspaceId, link);
+    await startJobs();
     await drawing(name);
     const ids = [first, ...(await Promise.all(Array.from({ length: 19 }, () => save(u, u.workspaceId, link))))];
-    await sleep(300);
+    // The later saves' jobs start beside the drawing one, as free workers would take them.
+    await startJobs();
+    await sleep(300); // the later jobs, if they fetched, would be fetching by now
     finishDrawing(name);
     await copiesDone();
     finishDrawing(name); // a second drawing, if any, ends too, and is counted

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, SHOT_WIDTH_PX } from '../../lib/page-browser.ts';
+import { COPY_QUEUE } from '../../services/link-copy.ts';
 import { createFileStore, listKeys } from '../../storage/file-store.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
@@ -51,14 +52,12 @@ beforeAll(async () => {
 afterAll(() => new Promise((r) => site.close(r)));
 
 const detail = async (id: number) => body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).data;
-/** Waits (at most 30 s) until the source's copy is no longer pending. */
+/** Runs the copy jobs until none is due, then reads the source, whose copy must no longer be pending. */
 async function settled(id: number) {
-  for (let i = 0; i < 300; i++) {
-    const s = await detail(id);
-    if (s.textCard.copyStatus !== 'pending') return s;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the copy stayed pending');
+  await t.runUntilIdle([COPY_QUEUE]);
+  const s = await detail(id);
+  if (s.textCard.copyStatus !== 'pending') return s;
+  throw new Error('the copy stayed pending with no copy job due');
 }
 const storedKeys = () => listKeys(createFileStore(t.config.files), 'captures/');
 
@@ -120,11 +119,13 @@ describe.skipIf(!chromium)('screenshots of saved links (issue #21)', () => {
       payload: { type: 'TEXT', title: 'Slow', textSauce: { text: '', link: `${base}/slow` } },
     });
     const id = body(res).data.id as number;
+    const running = t.runDue(COPY_QUEUE);
     await started;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers });
     expect(del.statusCode).toBe(200);
     // The job finishes drawing, finds no source waiting, and removes the files it wrote.
-    await expect.poll(async () => (await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`)).rows[0]!.n, { timeout: 30_000 }).toBe(0);
+    expect(await running).toMatchObject({ completed: 1, failed: 0 });
+    expect((await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`)).rows[0]!.n).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
 });

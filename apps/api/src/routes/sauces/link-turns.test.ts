@@ -65,7 +65,8 @@ const statusOf = async (t: TestApp, id: number) =>
 describe('link work takes turns between people (issue #29)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '3', LINK_PREVIEW_RETRY_SECONDS: '1' });
+    // Real workers polling (not runDue): what is measured is how the worker loop shares them out.
+    t = await buildTestApp({ METADATA_ALLOW_PRIVATE: 'true', LINK_PREVIEW_RETRIES: '3', LINK_PREVIEW_RETRY_SECONDS: '1' }, { workers: 'poll' });
   });
 
   it('90 saves to a site that never answers hold a share of the workers; another person’s preview and copy of another site arrive in seconds', { timeout: 90_000 }, async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue } from '../../jobs/queue.ts';
-import { eventually, FEED_FIXTURES_DIR, fixture, page, serve } from '../../test/articles.ts';
+import { FEED_FIXTURES_DIR, fixture, page, serve } from '../../test/articles.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { createFeed, getFeed, parseFeed, pollFeed } from './feeds.ts';
@@ -160,14 +159,12 @@ describe('feeds through the admin API and the job queue', () => {
     const on = await createFeed(t.db, `${site.origin}/rss.xml?tick`, 1, admin.userId);
     const off = await createFeed(t.db, `${site.origin}/atom.xml?tick`, 3, admin.userId);
     await t.db.execute(sql`UPDATE article_feeds SET enabled = false WHERE id = ${off.id}`);
-    const jobs = await startJobQueue(t.db.$client);
-    try {
-      await jobs.send('article-feeds-poll', {});
-      // The app's own workers take the tick, then the fetch.
-      await eventually(async () => ((await getFeed(t.db, on.id)).status === 'ok' ? true : undefined));
-      expect((await getFeed(t.db, off.id)).status).toBe('pending');
-    } finally {
-      await jobs.stop();
-    }
+    await t.jobs.send('article-feeds-poll', {});
+    // The app's own handlers take the tick, then the fetch it queued.
+    expect((await t.runDue('article-feeds-poll')).completed).toBe(1);
+    expect((await getFeed(t.db, on.id)).status).toBe('pending');
+    expect((await t.runDue('article-feed-fetch')).completed).toBe(1);
+    expect((await getFeed(t.db, on.id)).status).toBe('ok');
+    expect((await getFeed(t.db, off.id)).status).toBe('pending');
   });
 });

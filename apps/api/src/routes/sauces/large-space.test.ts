@@ -71,9 +71,12 @@ describe('a large space (issue #24)', () => {
     expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && grows.includes(n['Relation Name']!))).toEqual([]);
     // The page is read in order from the index, its 101 rows (one to know there is a next
     // page), not the space's 3,000; a tag's count reads that tag's entries in the space.
-    const driver = plan.find((n) => n['Index Name'] === index && ['Index Scan', 'Index Only Scan'].includes(n['Node Type']));
-    expect(driver, `no ordered scan of ${index}: ${JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name'], n['Actual Rows']]))}`).toBeDefined();
-    expect(driver!['Actual Rows']).toBeLessThanOrEqual(101);
+    // The count may read the same index (a tag's entries in the space, by an index or a bitmap
+    // scan, in either order in the plan): the page is the ordered scan that stops at 101.
+    const scans = plan.filter((n) => n['Index Name'] === index && ['Index Scan', 'Index Only Scan'].includes(n['Node Type']));
+    const shown = JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name'], n['Actual Rows']]));
+    expect(scans.length, `no ordered scan of ${index}: ${shown}`).toBeGreaterThan(0);
+    expect(Math.min(...scans.map((n) => n['Actual Rows']!)), `no page-sized scan of ${index}: ${shown}`).toBeLessThanOrEqual(101);
   });
 
   it('counts the space and its folders from what the writes kept, matching the rows', async () => {

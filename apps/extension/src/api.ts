@@ -1,4 +1,4 @@
-import { endpointRequest } from '@sauce/contract/endpoint-path';
+import { appendQuery, endpointRequest, type QueryInput } from '@sauce/contract/endpoint-path';
 import type { Answer, CallArgs, Endpoint } from '@sauce/contract/endpoints';
 
 /** An answer of the Sauce API that is not a success: its status and stable code. */
@@ -56,15 +56,11 @@ export function sauceCall<E extends Endpoint>(
 ): Promise<Answer<E>> {
   const { params, query, body } = (options ?? {}) as {
     params?: Record<string, string | number>;
-    query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+    query?: QueryInput;
     body?: unknown;
   };
   const { method, path } = endpointRequest(endpoint, params);
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
+  const search = appendQuery(new URLSearchParams(), query);
   const url = search.size > 0 ? `${path}?${search}` : path;
   return sauceApi<Answer<E>>(server, token, url, {
     method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointRequest } from './endpoint-path.ts';
+import { appendQuery, endpointRequest } from './endpoint-path.ts';
 
 describe('endpointRequest (issue #30 item 3)', () => {
   it('splits the key and fills each :name of the path, encoded', () => {
@@ -13,5 +13,12 @@ describe('endpointRequest (issue #30 item 3)', () => {
 
   it('refuses a path parameter without a value rather than calling a wrong path', () => {
     expect(() => endpointRequest('GET /workspace/:id', {})).toThrow(':id');
+  });
+});
+
+describe('appendQuery', () => {
+  it('leaves out empty values and repeats a list', () => {
+    const q = appendQuery(new URLSearchParams(), { page: 2, search: '', tag: ['a', 'b'], favorite: false, folder: undefined, color: null });
+    expect(q.toString()).toBe('page=2&tag=a&tag=b&favorite=false');
   });
 });

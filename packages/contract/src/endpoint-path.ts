@@ -14,3 +14,15 @@ export function endpointRequest(endpoint: string, params: Record<string, string 
   });
   return { method: endpoint.slice(0, space), path };
 }
+
+/** A query as the clients pass it: undefined, null and empty values are left out, a list repeats its key. */
+export type QueryInput = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+/** Appends `query` to `params` (a URL's searchParams), as {@link QueryInput} says. */
+export function appendQuery(params: URLSearchParams, query: QueryInput = {}): URLSearchParams {
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return params;
+}

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@sauce/contract/common';
+import { appendQuery, type QueryInput } from '@sauce/contract/endpoint-path';
 import { API_VERSION, API_VERSION_HEADER, COOKIES, CSRF_HEADER } from '@sauce/contract/http';
 import { reportClientOutdated } from './client-outdated.ts';
 
@@ -93,7 +94,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Query parameters; undefined values are dropped, arrays repeat the key. */
-  query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+  query?: QueryInput;
   signal?: AbortSignal;
   /** Fetch cache mode, e.g. 'no-cache' to always revalidate (SPEC §7 shared-source read). */
   cache?: RequestCache;
@@ -110,10 +111,7 @@ export interface RequestOptions {
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, serverTransport?.origin ?? window.location.origin);
   const request = serverTransport?.fetch ?? fetch;
-  for (const [k, v] of Object.entries(opts.query ?? {})) {
-    if (v === undefined || v === null || v === '') continue;
-    for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
-  }
+  appendQuery(url.searchParams, opts.query);
   const send = () =>
     request(url, {
       method: opts.method ?? 'GET',

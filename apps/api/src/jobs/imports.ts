@@ -2,7 +2,8 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { IMPORT_QUEUE, LEASE, reclaimImports, runImport, type ImportDeps } from '../services/import/index.ts';
+import { reclaimImports, runImport } from '../services/import/run.ts';
+import { IMPORT_QUEUE, LEASE, type ImportDeps } from '../services/import/store.ts';
 import { closeImportReader } from '../services/import/reader.ts';
 
 /** Where imports' uploads wait while they are read: DATA_DIR/tmp/imports. */

@@ -1,5 +1,5 @@
 import type { ImportJob } from '@sauce/contract/account';
-import { IMPORT_QUEUE } from '../services/import/index.ts';
+import { IMPORT_QUEUE } from '../services/import/store.ts';
 import { body, type TestApp } from './build-app.ts';
 import type { TestUser } from './factories.ts';
 import { multipartForm, type FormPart } from './upload.ts';

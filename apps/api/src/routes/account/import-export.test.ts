@@ -175,7 +175,7 @@ describe('POST /account/import: limits and re-runs', () => {
     const res = await importFile(u, u.workspaceId, netscape(many(10)));
     const job = await finished(u, body(res).data.id);
     // Run it once more by hand, as a retry would: nothing changes.
-    const { runImport } = await import('../../services/import/index.ts');
+    const { runImport } = await import('../../services/import/run.ts');
     await runImport({ db: t.db, files: undefined as never, jobs: undefined as never, plan: t.config.plan, copies: true }, job.id);
     expect(body(await get(u, `/account/import/${job.id}`)).data).toMatchObject({ imported: 10, processed: 10 });
     expect(await countRows(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${u.workspaceId}`)).toBe(10);

@@ -6,7 +6,7 @@ import type { ImportJob, ImportPreview } from '@sauce/contract/account';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_QUEUE } from '../../services/import/index.ts';
+import { IMPORT_QUEUE } from '../../services/import/store.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, many, netscape } from '../../test/imports.ts';
@@ -289,7 +289,7 @@ describe('cancel, replace, expire, and races', () => {
     const second = await previewed(u, netscape(many(4)));
     expect((await get(u, `/account/import/${first.id}`)).statusCode).toBe(404);
     await t.db.execute(sql`UPDATE import_jobs SET created_at = now() - interval '25 hours' WHERE id = ${second.id}`);
-    const { reclaimImports } = await import('../../services/import/index.ts');
+    const { reclaimImports } = await import('../../services/import/run.ts');
     await reclaimImports({ db: t.db, files: { delete: async () => undefined } as never, jobs: undefined as never, plan: t.config.plan, copies: true });
     expect((await get(u, `/account/import/${second.id}`)).statusCode).toBe(404);
   });

@@ -15,7 +15,9 @@ import { authorizeWorkspace, type Membership } from '../../policies/workspace.ts
 import { presentPage } from '../../presenters/page.ts';
 import * as account from '../../services/account.ts';
 import { exportArchive } from '../../services/export.ts';
-import { beginImport, cancelImport, getImport, listImports, listSkips, previewImport, reportRows, startImport } from '../../services/import/index.ts';
+import { beginImport, previewImport } from '../../services/import/plan.ts';
+import { startImport } from '../../services/import/run.ts';
+import { cancelImport, getImport, listImports, listSkips, reportRows } from '../../services/import/store.ts';
 import { admitImport } from '../../services/import/reader.ts';
 import { reportCsv } from '../../services/import/report.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';

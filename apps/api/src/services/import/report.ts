@@ -1,5 +1,5 @@
 import type { ImportChange, ImportSkipReason } from '@sauce/contract/account';
-import type { ReportRow } from './index.ts';
+import type { ReportRow } from './store.ts';
 
 /** Languages the report is written in (the web app's). */
 export type ReportLanguage = 'en' | 'ko';

@@ -23,7 +23,8 @@ const I18N_DIR = path.resolve(import.meta.dirname, '../apps/web/src/i18n');
 /** Namespaces whose texts travel with their feature's chunk: `<dir>/<lang>.json` (issue #21's ⌘K search and finding aids). */
 const FEATURE_NAMESPACES: Record<string, string> = {
   search: path.resolve(import.meta.dirname, '../apps/web/src/features/search/i18n'),
-  finding: path.resolve(import.meta.dirname, '../apps/web/src/features/sauces/i18n'),
+  finding: path.resolve(import.meta.dirname, '../apps/web/src/features/sauce-editor/i18n'),
+  'finding-colour': path.resolve(import.meta.dirname, '../apps/web/src/features/sauce-list/i18n'),
 };
 
 /**

@@ -36,7 +36,8 @@ export const BUDGETS = [
   { route: 'public pages, first load', entry: 'src/boot.ts', targetKb: 80, kb: 80, modules: [], idle: [] },
   // 152 (was 150): issue #21's finding aids (colour filter, palettes, duplicates, suggested
   // tags, screenshots' panel) add texts to every language bundle; the colour and duplicate
-  // texts travel with their chunks (features/sauces/i18n), the rest is per-route namespaces' work.
+  // texts travel with their chunks (features/sauce-list/i18n, features/sauce-editor/i18n), the
+  // rest is per-route namespaces' work.
   { route: '/intro once hydrated', entry: 'index.html', targetKb: null, kb: 152, modules: ['src/routes/intro/intro-page.tsx', 'src/i18n/ko.ts'], idle: [] },
   { route: '/article once hydrated', entry: 'index.html', targetKb: null, kb: 155, modules: ['src/routes/article/article-page.tsx', 'src/i18n/ko.ts'], idle: [] },
   // 168: issue #21's search across spaces (its button is lazy, its texts in its own chunk) still

@@ -12,7 +12,7 @@ import { routes } from './app/router.tsx';
 import { profileQuery } from './lib/session.ts';
 import { articlesQuery, categoriesQuery } from './features/articles/api/articles.ts';
 import { categoryFromParam } from './features/articles/lib/categories.tsx';
-import { sharedSauceQuery } from './features/sauces/api/share-sauce.ts';
+import { sharedSauceQuery } from './lib/sauces/share-sauce.ts';
 import { files as en } from './i18n/en.ts';
 import { bundlesOf, startI18n, type Language } from './i18n/index.ts';
 import { files as ko } from './i18n/ko.ts';

@@ -7,7 +7,7 @@ import { alertDialog } from '../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../components/dialogs/draft-confirm.tsx';
 import { useProfile } from '../lib/session.ts';
 import { openSignIn } from '../lib/sign-in-modal.ts';
-import { clearDraft, useDraft } from '../features/sauces/lib/drafts.ts';
+import { clearDraft, useDraft } from '../lib/sauces/drafts.ts';
 import { useCurrentWorkspace } from '../lib/workspaces.ts';
 import { useHasBeenTrue } from '../lib/use-has-been-true.ts';
 import { usePolicy } from '../lib/use-policy.ts';

@@ -7,7 +7,7 @@
 await Promise.all([
   import('../components/dialogs/confirm-view.tsx'),
   import('../components/dialogs/draft-confirm-view.tsx'),
-  import('../features/sauces/components/editable-image-strip.tsx'),
+  import('../components/image-viewer/editable-image-strip.tsx'),
 ]);
 
 export {};

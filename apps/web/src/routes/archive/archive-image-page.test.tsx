@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
-import { saveDraft } from '../../features/sauces/lib/drafts.ts';
+import { saveDraft } from '../../lib/sauces/drafts.ts';
 import { initI18n } from '../../test/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
@@ -20,7 +20,7 @@ vi.mock('../../lib/api.ts', async (importOriginal) => ({
   api,
 }));
 const uploadImage = vi.hoisted(() => vi.fn());
-vi.mock('../../features/sauces/api/upload-image.ts', () => ({ uploadImage }));
+vi.mock('../../lib/sauces/upload-image.ts', () => ({ uploadImage }));
 
 
 let on: ReturnType<typeof answerApi>['on'];

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { EditorKitContext } from '../../features/sauces/components/editor-kit.ts';
-import { NewImageSource, SavedImageSource } from '../../features/sauces/components/image-source.tsx';
-import { ImageSourceSkeleton } from '../../features/sauces/components/source-skeletons.tsx';
-import { positiveInt } from '../../features/sauces/hooks/use-dashboard-href.ts';
+import { EditorKitContext } from '../../features/sauce-editor/components/editor-kit.ts';
+import { NewImageSource, SavedImageSource } from './image-source.tsx';
+import { ImageSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
+import { positiveInt } from '../../lib/sauces/use-dashboard-href.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { hasSharedImages } from '../../lib/share-target.ts';
 import { useEditorKit } from './use-editor-kit.ts';
@@ -11,7 +11,8 @@ import { useEditorKit } from './use-editor-kit.ts';
  * /archive/image (SPEC §2): a new image source (?draft=true continues the workspace's saved
  * draft; images shared from another app are taken in), or an existing one with
  * ?sauceId={id}&archiveType=IMAGE, which opens in view mode with an Edit button when the
- * source is editable (readers get no edit controls). The editor lives in features/sauces.
+ * source is editable (readers get no edit controls). The editor lives in features/sauce-editor,
+ * the view in features/sauce-viewer (put together in image-source.tsx).
  */
 export function ArchiveImagePage() {
   const workspace = useCurrentWorkspace();

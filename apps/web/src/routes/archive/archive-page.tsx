@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { archivePath } from '../../components/dialogs/archive-type-selector.tsx';
 import { alertDialog } from '../../components/dialogs/confirm.tsx';
-import { clearDraft, useDraft, type Draft } from '../../features/sauces/lib/drafts.ts';
+import { clearDraft, useDraft, type Draft } from '../../lib/sauces/drafts.ts';
 import { isJustNow, relativeTime } from '../../lib/dates.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { usePolicy } from '../../lib/use-policy.ts';

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
-import { loadDraft, saveDraft, type TextDraft } from '../../features/sauces/lib/drafts.ts';
+import { loadDraft, saveDraft, type TextDraft } from '../../lib/sauces/drafts.ts';
 import { initI18n } from '../../test/i18n.ts';
 import { sauceFixture } from '../../test/sauces.ts';
 import { useAppStore } from '../../state/app-store.ts';

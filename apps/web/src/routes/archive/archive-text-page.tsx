@@ -1,9 +1,9 @@
 import { LIMITS } from '@sauce/contract/limits';
 import { useSearchParams } from 'react-router';
-import { EditorKitContext } from '../../features/sauces/components/editor-kit.ts';
-import { TextSourceSkeleton } from '../../features/sauces/components/source-skeletons.tsx';
-import { NewTextSource, SavedTextSource } from '../../features/sauces/components/text-source.tsx';
-import { positiveInt } from '../../features/sauces/hooks/use-dashboard-href.ts';
+import { EditorKitContext } from '../../features/sauce-editor/components/editor-kit.ts';
+import { TextSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
+import { NewTextSource, SavedTextSource } from './text-source.tsx';
+import { positiveInt } from '../../lib/sauces/use-dashboard-href.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { readSharedText } from '../../lib/share-target.ts';
 import { useEditorKit } from './use-editor-kit.ts';
@@ -15,7 +15,7 @@ const SHARED_LIMITS = { title: LIMITS.textTitleLength, text: LIMITS.textLength, 
  * text draft; 'Share → Sauce' on a phone lands here with the shared link, issue #11 item 9),
  * or an existing one with ?sauceId={id}&archiveType=TEXT, which opens in view mode with an
  * Edit button when the source is editable (readers get no edit controls). The editor lives
- * in features/sauces.
+ * in features/sauce-editor, the view in features/sauce-viewer (put together in text-source.tsx).
  */
 export function ArchiveTextPage() {
   const workspace = useCurrentWorkspace();

@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs/confirm.tsx';
 import { DraftConfirmHost } from '../../components/dialogs/draft-confirm.tsx';
-import { type Draft, loadDraft, saveDraft } from '../../features/sauces/lib/drafts.ts';
+import { type Draft, loadDraft, saveDraft } from '../../lib/sauces/drafts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { initI18n } from '../../test/i18n.ts';

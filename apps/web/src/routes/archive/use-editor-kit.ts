@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useProfile } from '../../lib/session.ts';
 import { useFolders } from '../../lib/folders.ts';
 import { FolderMultiSelect } from '../../features/folders/components/folder-multi-select.tsx';
-import type { EditorKit } from '../../features/sauces/components/editor-kit.ts';
+import type { EditorKit } from '../../features/sauce-editor/components/editor-kit.ts';
 import { TagInput } from '../../features/tags/components/tag-input.tsx';
 
 /**

@@ -20,8 +20,8 @@ import { isPersonalToken, verifyPersonalToken } from './services/personal-tokens
 import { isExtensionApiUrl, isExtensionOrigin } from './lib/extension-cors.ts';
 import { authorizePlugin } from './policies/authorize.ts';
 import { startWorkers } from './jobs/index.ts';
-import { startMaintenanceJobs } from './jobs/maintenance.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { Foreground } from './lib/foreground.ts';
 import { createSharedState } from './lib/shared-state.ts';
 import { createEventHub } from './services/events.ts';
 import { createPgListener } from './db/listener.ts';
@@ -326,8 +326,22 @@ export async function buildApp(opts: {
     events: createEventHub(listener),
     jobs: opts.jobs ?? (await startJobQueue(opts.db.$client, { log: app.log, pollingIntervalSeconds: config.jobPollSeconds })),
     revocations,
+    foreground: new Foreground(),
     now: opts.now ?? Date.now,
   };
+  // Issue #29: background link work yields to the requests in flight (lib/foreground.ts).
+  app.addHook('onRequest', (req, _reply, done) => {
+    deps.foreground.enter(req);
+    done();
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    deps.foreground.leave(req);
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    deps.foreground.leave(req);
+    done();
+  });
   // Measured before any route is added, so every route's requests are counted.
   await metricsRoutes(app as never, deps);
   // Open event streams would hold the server open: they end first.
@@ -335,8 +349,7 @@ export async function buildApp(opts: {
   // Running jobs finish (or time out) before the database closes.
   app.addHook('onClose', () => deps.jobs.stop());
   // Issue #30: every worker starts here, once (jobs/index.ts); routes only send jobs.
-  await startWorkers(app, deps);
-  if (opts.maintenance) await startMaintenanceJobs(deps, app.log);
+  await startWorkers(app, deps, { maintenance: opts.maintenance ?? false });
   await app.register(
     async (api) => {
       for (const group of ROUTE_GROUPS) await group(api as never, deps);

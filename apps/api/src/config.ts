@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BETA_PLAN, type Plan } from '@sauce/contract/limits';
 import { StartupError } from './errors.ts';
-import { findChromium } from './lib/page-browser.ts';
+import { findChromium } from './jobs/page-browser.ts';
 
 /** An absolute http(s) URL (links shown to people: never `javascript:`). */
 const httpUrl = z.url({ protocol: /^https?$/ });

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Revocations } from './auth/revocations.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { Foreground } from './lib/foreground.ts';
 import type { SharedState } from './lib/shared-state.ts';
 import type { EventHub } from './services/events.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -31,6 +32,8 @@ export interface Deps {
   shared: SharedState;
   /** Background jobs (pg-boss on the app's database). */
   jobs: JobQueue;
+  /** The requests this process is answering now, which background link work yields to (issue #29). */
+  foreground: Foreground;
   /** Deleted accounts whose access tokens are refused (issue #8). */
   revocations: Revocations;
   /** The current time, ms since the epoch (tests pass their own clock). */

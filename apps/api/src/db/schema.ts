@@ -542,7 +542,7 @@ export const importSkips = pgTable(
 // (mode_type, article_id and the summary columns above).
 // ---------------------------------------------------------------------------------------
 
-/** An RSS or Atom feed a category is subscribed to; polled by the job queue (jobs/articles.ts). */
+/** An RSS or Atom feed a category is subscribed to; polled by the job queue (jobs/article-feed-fetch.ts). */
 export const articleFeeds = pgTable(
   'article_feeds',
   {

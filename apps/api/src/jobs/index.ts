@@ -1,28 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { createPageBrowser } from '../lib/page-browser.ts';
+import { articlesNeverAdded, seedArticles } from '../services/articles/seed.ts';
 import { backfillLinkKeys } from '../services/duplicates.ts';
-import { startCopyWorkers } from '../services/link-copy.ts';
-import { previewOptions, startPreviewWorkers } from '../services/link-preview.ts';
-import { seedOnFirstStart, startArticleJobs } from './articles.ts';
+import { runCopy } from '../services/link-copy.ts';
+import { previewOptions, runPreview } from '../services/link-preview.ts';
+import { startFeedFetchJobs } from './article-feed-fetch.ts';
+import { startFeedsPollJobs } from './article-feeds-poll.ts';
+import { startSummaryJobs } from './article-summary.ts';
+import { queueThumbnail, startThumbnailJobs } from './article-thumbnail.ts';
 import { importDepsOf, importUploadDir, startImportJobs } from './imports.ts';
+import { startCopyJobs } from './link-copy.ts';
+import { startMaintenanceJobs } from './maintenance.ts';
+import { startPreviewJobs } from './link-preview.ts';
+import { createPageBrowser } from './page-browser.ts';
 
 /**
  * Issue #30: the one place this process's background workers start, once, from app.ts —
- * routes and services only send jobs. Starts:
- * - link previews (issue #23) and the linked pages' copies (issue #21), drawn by a browser
- *   when one is configured (config CHROMIUM_PATH / BROWSER_WS_ENDPOINT), people taking turns
- *   (issue #29, ./link-jobs.ts);
- * - the articles' summaries, thumbnails and feeds (issue #10), and the seed articles on a
- *   first start;
- * - imports (issue #8), and the taking back of imports a dead process left;
+ * routes and services only send jobs. A file of this folder per queue holds its name,
+ * payload, options and handler. Starts:
+ * - link previews (issue #23, ./link-preview.ts) and the linked pages' copies (issue #21,
+ *   ./link-copy.ts), drawn by a browser (./page-browser.ts) when one is configured (config
+ *   CHROMIUM_PATH / BROWSER_WS_ENDPOINT), people taking turns (issue #29, ./link-jobs.ts);
+ * - the articles' summaries, thumbnails and feeds (issue #10, ./article-*.ts), and the seed
+ *   articles on a first start;
+ * - imports (issue #8, ./imports.ts), and the taking back of imports a dead process left;
  * - the link keys of links saved before they were kept (issue #21 item 5), in the background.
- * What they hold (the browser, the import reader) is closed with the server. The periodic
- * maintenance jobs start apart (./maintenance.ts, app.ts `maintenance`).
+ * - with `maintenance` (a serving process, not a test), the periodic maintenance jobs
+ *   (./maintenance.ts: the upload sweep, file reconciliation, link health, image signatures,
+ *   the copy sweep).
+ * What they hold (the browser, the import reader) is closed with the server.
  */
-export async function startWorkers(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function startWorkers(app: FastifyInstance, deps: Deps, opts: { maintenance: boolean }): Promise<void> {
   const previews = previewOptions(deps, app.log);
-  await startPreviewWorkers(deps.db, previews);
+  await startPreviewJobs(previews, (data, job) => runPreview(deps.db, previews, data, job));
   const { executablePath, wsEndpoint, maxPages } = deps.config.browser;
   const browser =
     executablePath || wsEndpoint
@@ -35,13 +45,35 @@ export async function startWorkers(app: FastifyInstance, deps: Deps): Promise<vo
         })
       : null;
   if (browser) app.addHook('onClose', () => browser.close());
-  await startCopyWorkers(deps.db, { ...previews, files: deps.files, browser });
+  const copies = { ...previews, files: deps.files, browser };
+  await startCopyJobs(copies, (data, job) => runCopy(deps.db, copies, data, job));
 
-  await startArticleJobs(deps, app.log);
+  await startSummaryJobs(deps, app.log);
+  await startThumbnailJobs(deps);
+  await startFeedFetchJobs(deps, app.log);
+  await startFeedsPollJobs(deps);
   await seedOnFirstStart(deps, app.log);
 
   const stopImports = await startImportJobs(importDepsOf(deps, app.log), importUploadDir(deps.config.dataDir), app.log);
   app.addHook('onClose', stopImports);
 
+  if (opts.maintenance) await startMaintenanceJobs(deps, app.log);
   void backfillLinkKeys(deps.db, app.log);
+}
+
+/**
+ * Loads the shipped seed articles when the database has never held an article (issue #10:
+ * a new install's Articles page is not empty), queueing each one's thumbnail job (which,
+ * offline, leaves the generated cover). ARTICLES_SEED=false turns it off. Never fails the
+ * start: an error is logged.
+ */
+async function seedOnFirstStart(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, log: FastifyBaseLogger) {
+  if (!deps.config.articles.seed) return;
+  try {
+    if (!(await articlesNeverAdded(deps.db))) return;
+    const { added } = await seedArticles(deps.db, { onAdded: (id) => queueThumbnail(deps.jobs, id) });
+    log.info(`loaded ${added} seed articles`);
+  } catch (err) {
+    log.warn({ err }, 'loading the seed articles failed');
+  }
 }

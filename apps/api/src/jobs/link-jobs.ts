@@ -1,20 +1,26 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
+import type { Foreground } from '../lib/foreground.ts';
 import type { JobInfo, JobName, JobPayloads, JobQueue } from './queue.ts';
 import { InFlight, type Turns } from './turns.ts';
 
 /**
- * Jobs about one link — a preview (services/link-preview.ts), a copy (services/link-copy.ts):
- * how they are sent, retried and worked so that people take turns (issue #29; the order and
- * the shares: ./turns.ts).
+ * Jobs about one link — a preview (./link-preview.ts), a copy (./link-copy.ts): how they are
+ * sent, retried and worked so that people take turns (issue #29; the order and the shares:
+ * ./turns.ts).
  */
 
-/** A job about one link: whose turn it is (and whose fetch budget it spends), and its failed fetches so far. */
-export interface LinkJob {
-  link: string;
-  person: number;
-  attempt?: number;
-}
+/**
+ * The payload of a job about one link: the link; whose turn it is (and whose fetch budget it
+ * spends), a user id; and its failed fetches so far. Checked as each job starts.
+ */
+export const linkJobSchema = z.object({
+  link: z.string(),
+  person: z.number().int(),
+  attempt: z.number().int().nonnegative().optional(),
+});
+export type LinkJob = z.infer<typeof linkJobSchema>;
 
 /** The queues whose jobs are {@link LinkJob}s. */
 type LinkQueue = { [K in JobName]: JobPayloads[K] extends LinkJob ? K : never }[JobName];
@@ -22,13 +28,24 @@ type LinkQueue = { [K in JobName]: JobPayloads[K] extends LinkJob ? K : never }[
 /** How long a job put back (its person, or its host, ran their share of the workers) waits, s. */
 export const PUT_BACK_S = 1;
 
-/** What the queue needs to send a link job: the queue, and the retries of config LINK_PREVIEW_*. */
-type Sending = { jobs: JobQueue; retries: number; retryDelayS: number };
+/** What the queue needs to send a link job: the queue, and the retries of config LINK_PREVIEW_* (the first wait in seconds, doubling). */
+export type LinkJobSending = { jobs: JobQueue; retries: number; retryDelayS: number; foreground?: Foreground };
 
-/** One job about a link to send: its queue and that queue's line (issue #29), its data, and a delay (s). */
-export interface LinkJobToSend {
-  queue: LinkQueue;
+/**
+ * A queue of link jobs (./link-preview.ts, ./link-copy.ts): its name, the line its jobs wait
+ * in (issue #29), this process's workers of it, and how many of them one person's, or one
+ * host's, jobs may hold.
+ */
+export interface LinkQueueSpec {
+  name: LinkQueue;
   line: Turns;
+  workers: number;
+  share: number;
+}
+
+/** One job about a link to send: its queue, its data, and a delay (s). */
+export interface LinkJobToSend {
+  queue: LinkQueueSpec;
   job: LinkJob;
   startAfterS?: number;
 }
@@ -37,18 +54,18 @@ export interface LinkJobToSend {
  * Sends jobs about links (previews, copies) in one statement: inside `tx` when given (the jobs
  * exist only if the save commits), one waiting per queue and link (its SHA-256 the singleton
  * key), each `startAfterS` seconds from now, at the back of its person's line in its queue's
- * `line` (issue #29). A failed fetch is sent again by the job itself (see {@link retryLater});
+ * line (issue #29). A failed fetch is sent again by the job itself (see {@link retryLater});
  * the queue's own `retries` (from `retryDelayS` seconds, doubling) cover a process that died or
  * a job that threw otherwise. 60 s to run.
  */
-export async function sendLinkJobs(opts: Sending, tx: Tx | undefined, sends: readonly LinkJobToSend[]): Promise<void> {
+export async function sendLinkJobs(opts: LinkJobSending, tx: Tx | undefined, sends: readonly LinkJobToSend[]): Promise<void> {
   await opts.jobs.insert(
-    sends.map(({ queue, line, job, startAfterS }) => ({
-      name: queue,
+    sends.map(({ queue, job, startAfterS }) => ({
+      name: queue.name,
       data: job,
       options: {
         singletonKey: createHash('sha256').update(job.link).digest('hex'),
-        priority: line.next(job.person),
+        priority: queue.line.next(job.person),
         ...(startAfterS ? { startAfter: startAfterS } : {}),
         retryLimit: opts.retries,
         retryDelay: opts.retryDelayS,
@@ -61,15 +78,8 @@ export async function sendLinkJobs(opts: Sending, tx: Tx | undefined, sends: rea
 }
 
 /** Sends one job about a link, as {@link sendLinkJobs}. */
-export async function sendLinkJob<Q extends LinkQueue>(
-  opts: Sending,
-  queue: Q,
-  line: Turns,
-  tx: Tx | undefined,
-  job: LinkJob,
-  at: { startAfterS?: number } = {},
-) {
-  await sendLinkJobs(opts, tx, [{ queue, line, job, ...at }]);
+export async function sendLinkJob(opts: LinkJobSending, queue: LinkQueueSpec, tx: Tx | undefined, job: LinkJob, at: { startAfterS?: number } = {}) {
+  await sendLinkJobs(opts, tx, [{ queue, job, ...at }]);
 }
 
 /**
@@ -77,16 +87,10 @@ export async function sendLinkJob<Q extends LinkQueue>(
  * doubling with each attempt — at the back of its person's line, instead of waiting in a
  * worker or coming back ahead of everyone. @returns false when its retries are spent.
  */
-export async function retryLater<Q extends LinkQueue>(
-  opts: Sending,
-  queue: Q,
-  line: Turns,
-  data: LinkJob,
-  job: Pick<JobInfo, 'retryCount'>,
-): Promise<boolean> {
+export async function retryLater(opts: LinkJobSending, queue: LinkQueueSpec, data: LinkJob, job: Pick<JobInfo, 'retryCount'>): Promise<boolean> {
   const attempt = (data.attempt ?? 0) + job.retryCount;
   if (attempt >= opts.retries) return false;
-  await sendLinkJob(opts, queue, line, undefined, { ...data, attempt: attempt + 1 }, { startAfterS: opts.retryDelayS * 2 ** attempt });
+  await sendLinkJob(opts, queue, undefined, { ...data, attempt: attempt + 1 }, { startAfterS: opts.retryDelayS * 2 ** attempt });
   return true;
 }
 
@@ -101,12 +105,6 @@ function heldBy(job: LinkJob): string[] {
   return [`person:${job.person}`, `host:${host}`];
 }
 
-/**
- * Issue #29: works `queue` with `workers` workers, of which one person's jobs, and the jobs
- * about one host, hold at most `share`: a job over either share is put back
- * ({@link PUT_BACK_S} later, at the back of its person's line) and the worker is free for
- * someone else's, or another site's.
- */
 /** What each link queue's workers of a job queue (this process's) run now (set by {@link workLinkJobs}). */
 const running = new WeakMap<JobQueue, Map<LinkQueue, InFlight>>();
 
@@ -118,27 +116,36 @@ const running = new WeakMap<JobQueue, Map<LinkQueue, InFlight>>();
  * person's slow links does not make every worker fetch only to put the job back (issue #29).
  */
 export function wakeFor(jobs: JobQueue, sent: readonly LinkJobToSend[]): void {
-  const queues = new Set(sent.filter(({ queue, job, startAfterS }) => !startAfterS && !running.get(jobs)?.get(queue)?.full(heldBy(job))).map((s) => s.queue));
+  const queues = new Set(sent.filter(({ queue, job, startAfterS }) => !startAfterS && !running.get(jobs)?.get(queue.name)?.full(heldBy(job))).map((s) => s.queue.name));
   for (const queue of queues) jobs.notify(queue);
 }
 
-export async function workLinkJobs<Q extends LinkQueue>(
-  opts: Sending,
-  queue: Q,
-  line: Turns,
-  counts: { workers: number; share: number },
-  run: (data: LinkJob, job: JobInfo) => Promise<unknown>,
-) {
-  const inFlight = new InFlight(counts.share);
-  running.set(opts.jobs, (running.get(opts.jobs) ?? new Map<LinkQueue, InFlight>()).set(queue, inFlight));
-  await opts.jobs.ensureQueue(queue, { policy: 'short' });
+/** What works a link job: the service's run of it (services/link-preview.ts runPreview, link-copy.ts runCopy). */
+export type LinkJobRun = (data: LinkJob, job: JobInfo) => Promise<unknown>;
+
+/**
+ * Issue #29: works `queue` with its `workers` workers, of which one person's jobs, and the
+ * jobs about one host, hold at most its `share`: a job over either share is put back
+ * ({@link PUT_BACK_S} later, at the back of its person's line) and the worker is free for
+ * someone else's, or another site's. Each job's data is checked against
+ * {@link linkJobSchema} (a ZodError fails the job), then `run`.
+ */
+export async function workLinkJobs(opts: LinkJobSending, queue: LinkQueueSpec, run: LinkJobRun) {
+  const inFlight = new InFlight(queue.share);
+  running.set(opts.jobs, (running.get(opts.jobs) ?? new Map<LinkQueue, InFlight>()).set(queue.name, inFlight));
+  await opts.jobs.ensureQueue(queue.name, { policy: 'short' });
   await opts.jobs.work(
-    queue,
-    async (data, job) => {
-      line.started(job.priority);
+    queue.name,
+    async (payload, job) => {
+      // People waiting on an answer go first: a burst of saves is not slowed by their own
+      // previews and copies, which start once it eases (at most YIELD_MS later each).
+      await opts.foreground?.calm();
+      queue.line.started(job.priority);
+      const data = linkJobSchema.parse(payload);
       const held = heldBy(data);
       if (!inFlight.tryStart(held)) {
-        await sendLinkJob(opts, queue, line, undefined, data, { startAfterS: PUT_BACK_S });
+        reached(opts.jobs, queue.name, 'put-back', data);
+        await sendLinkJob(opts, queue, undefined, data, { startAfterS: PUT_BACK_S });
         return 'put-back';
       }
       try {
@@ -147,6 +154,34 @@ export async function workLinkJobs<Q extends LinkQueue>(
         inFlight.done(held);
       }
     },
-    { workers: counts.workers },
+    { workers: queue.workers },
   );
+}
+
+/**
+ * Where a link job got to, that a test waits for before it acts (issue #30: no test waits a
+ * fixed time for a job): 'put-back', over its share (above); 'reading', a preview about to
+ * read its link — it shares the read of the link under way in this process, if any
+ * (services/metadata.ts readMetadata), else fetches; 'waiting', a copy waiting for the copy
+ * of its link under way in this process (services/link-copy.ts runCopy).
+ */
+export type LinkJobStep = 'put-back' | 'reading' | 'waiting';
+type StepWatcher = (queue: LinkQueue, step: LinkJobStep, job: LinkJob) => void;
+/** The watchers of each job queue's link jobs ({@link watchLinkJobs}). */
+const watchers = new WeakMap<JobQueue, Set<StepWatcher>>();
+
+/**
+ * Calls `watcher` with each {@link LinkJobStep} a link job worked on `jobs` (the app's job
+ * queue, as the services' options carry it) reaches in this process, until the returned
+ * function is called. For tests; nothing is reported while none watches.
+ */
+export function watchLinkJobs(jobs: JobQueue, watcher: StepWatcher): () => void {
+  const set = watchers.get(jobs) ?? new Set<StepWatcher>();
+  watchers.set(jobs, set.add(watcher));
+  return () => void set.delete(watcher);
+}
+
+/** Tells the watchers of `jobs` ({@link watchLinkJobs}) that `job`, of `queue`, reached `step`. */
+export function reached(jobs: JobQueue, queue: LinkQueue, step: LinkJobStep, job: LinkJob): void {
+  for (const watcher of watchers.get(jobs) ?? []) watcher(queue, step, job);
 }

@@ -23,6 +23,13 @@ declare module './queue.ts' {
   }
 }
 
+/*
+ * Issue #30 keeps a file per queue; these five share one, as a family: each is a periodic
+ * tick with no payload, scheduled here, whose handler is a call or two to its service (the
+ * link copies' sweep, services/link-copy.ts queueWaitingCopies, sends ./link-copy.ts jobs).
+ * A file each would hold more declarations than work.
+ */
+
 /** Hourly, on the hour (UTC). */
 const SWEEP_CRON = '0 * * * *';
 /** Daily at 03:30 UTC. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -157,9 +158,15 @@ export interface JobInfo {
   priority: number;
 }
 
-/** pg-boss's database adapter over a pg pool or client. */
+/**
+ * pg-boss's database adapter over a pg pool or client. Its statements with parameters are
+ * prepared once per connection (named by their text's hash: pg-boss's texts are fixed, a
+ * few dozen) — issue #29: planning its insert of a save's jobs anew cost the database more
+ * than running it.
+ */
 const adapter = (client: Pick<pg.Pool, 'query'>): PgBoss.Db => ({
-  executeSql: (text, values) => client.query(text, values),
+  executeSql: (text, values) =>
+    values?.length ? client.query({ name: `boss_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values }) : client.query(text),
 });
 
 /**

@@ -293,7 +293,7 @@ const SHOT_THUMB_PX = { width: THUMBNAIL_WIDTH_PX, height: 400 } as const;
  * a saved copy's image: the original and display are one WebP of the whole (capped) page,
  * the thumbnail the top of the page at 640×400 px (a card shows where the page begins, not
  * its middle). Runs in the image line like an upload (`ticket`, see {@link processImage}).
- * @param png the screenshot, at most 1280×6000 px (lib/page-browser.ts).
+ * @param png the screenshot, at most 1280×6000 px (jobs/page-browser.ts).
  */
 export async function processScreenshot(png: Buffer, ticket: Ticket): Promise<ProcessedImage> {
   const sharp = await loadSharp();

@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPageBrowser, findChromium } from '../lib/page-browser.ts';
+import { COPY_QUEUE } from '../jobs/link-copy.ts';
+import { createPageBrowser, findChromium } from '../jobs/page-browser.ts';
 import { body, buildTestApp, type TestApp } from '../test/build-app.ts';
 import { buildUser, type TestUser } from '../test/factories.ts';
-import { COPY_QUEUE, runCopy, type CopyOptions } from './link-copy.ts';
+import { runCopy, type CopyOptions } from './link-copy.ts';
 
 /**
  * Issue #28 item 2: a linked page whose script never yields costs its copy job the browser's

@@ -4,53 +4,37 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
+import { copyQueue } from '../jobs/link-copy.ts';
+import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
+import type { PageBrowser } from '../jobs/page-browser.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { type LinkJob, type LinkJobToSend, retryLater, sendLinkJob, sendLinkJobs, wakeFor, workLinkJobs } from '../jobs/link-jobs.ts';
-import { Turns } from '../jobs/turns.ts';
-import type { SharedState } from '../lib/shared-state.ts';
-import type { PageBrowser } from '../lib/page-browser.ts';
+import { decodeHtml, extractReadable } from '../lib/readable.ts';
 import { safeFetch, SafeFetchError } from '../lib/safe-fetch.ts';
+import type { SharedState } from '../lib/shared-state.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { decodeHtml, extractReadable } from './articles/summary/extract.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
 import { notifyWorkspace } from './events.ts';
 import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
-
-import { budgetTurnS, budgetWaitS, spendFetch } from './metadata.ts';
 import { deleteFiles } from './images.ts';
-
-declare module '../jobs/queue.ts' {
-  interface JobPayloads {
-    /**
-     * Issue #21: the readable copy of `link`, for every source waiting for it; `person` pays
-     * the fetch and waits their turn (issue #29).
-     */
-    'link-copy': LinkJob;
-  }
-}
+import { budgetTurnS, budgetWaitS, spendFetch } from './metadata.ts';
 
 /**
  * Issue #21 item 1: every link keeps a copy. When a text source with a link is saved (from
  * the editor, the phone's share target or an import; not a capture from the extension, which
- * brings its own), a background job reads the page through the guarded fetch and keeps its
- * readable text (Mozilla's Readability, as the article summaries read pages), searchable
- * with the rest of the source and shown as its 'Saved copy'. Where a browser is at hand
- * (lib/page-browser.ts: a local Chromium or a remote one), the page is also drawn: its
+ * brings its own), a background job (jobs/link-copy.ts, which calls {@link runCopy}) reads the
+ * page through the guarded fetch and keeps its readable text (Mozilla's Readability,
+ * lib/readable.ts, as the article summaries read pages), searchable with the rest of the
+ * source and shown as its 'Saved copy'. Where a browser is at hand
+ * (jobs/page-browser.ts: a local Chromium or a remote one), the page is also drawn: its
  * full-page screenshot (WebP, height capped) becomes the source's saved copy (table
  * sauce_captures, as the extension's) and its card's picture when the page had none, and a
  * page that renders only in a browser gets its text from the drawn page. No browser is
  * needed: without one, pages that render only in a browser keep no text ('empty').
  */
-export const COPY_QUEUE = 'link-copy';
 /** Most characters of readable text kept. */
 export const COPY_MAX_CHARS = 100_000;
 /** Largest page read, bytes. */
 const COPY_MAX_BYTES = 3 * 1024 * 1024;
-/** Copy workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
-const COPY_WORKERS = 2;
-const COPY_SHARE = 1;
-/** The order copies wait in: people take turns (jobs/turns.ts, issue #29). */
-const turns = new Turns();
 
 /** What a copy job needs: the queue, the fetch's address policy, its retries (config LINK_PREVIEW_*). */
 export interface CopyOptions {
@@ -72,7 +56,7 @@ export interface CopyOptions {
  * transaction), at the back of `person`'s line (issue #29); one job of a link waits at a time.
  * The saved sources carry `copy_status = 'pending'` (copyColumns).
  */
-export const copyJob = (link: string, person: number): LinkJobToSend => ({ queue: COPY_QUEUE, line: turns, job: { link, person }, startAfterS: budgetWaitS(person) });
+export const copyJob = (link: string, person: number): LinkJobToSend => ({ queue: copyQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
 
 /** The copy columns of a save that sets `link` (null: no link, nothing to keep). */
 export const copyColumns = (link: string | null) =>
@@ -218,15 +202,16 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
 }
 
 /**
- * Works one copy job: nothing waits for the link → skipped; `person`'s fetch budget spent →
- * sent again for its place among their coming fetches ('delayed', metadata.ts budgetTurnS;
- * issue #29: copies spend the budget previews spend); else
- * the page is read (HTML only, at most 3 MB, 10 s) and its readable text kept ('ready', or
+ * Works one copy job (jobs/link-copy.ts's handler): nothing waits for the link → skipped;
+ * `person`'s fetch budget spent → sent again for its place among their coming fetches
+ * ('delayed', metadata.ts budgetTurnS; issue #29: copies spend the budget previews spend);
+ * else the page is read (HTML only, at most 3 MB, 10 s) and its readable text kept ('ready', or
  * 'empty' when it has none) on every source waiting for it. A slow or erring site is sent
  * again for later ('retrying', {@link retryLater}); a refused address, a 4xx, a page that is
  * not HTML or too large is 'failed' at once. Copies of one link run one at a time, in a
  * process and across the processes sharing the database (issue #21: a link saved twenty
- * times at once is fetched once).
+ * times at once is fetched once); a job that waits for its link's copy under way in this
+ * process reports 'waiting' to jobs/link-jobs.ts watchLinkJobs.
  * @throws what is not a fetch's failure while the queue's retries last; Error when another
  *   process copies the link for over a minute (see claimed).
  */
@@ -235,6 +220,7 @@ export async function runCopy(db: Db, opts: CopyOptions, data: LinkJob, job: Pic
   // One copy of a link at a time in this process: a job queued while another of the same
   // link was fetching (the queue keeps one *waiting* per link, not one running) waits for it,
   // then finds its sources served and fetches nothing — twenty saves of a link, one fetch.
+  if (underWay.has(link)) reached(opts.jobs, copyQueue.name, 'waiting', data);
   for (let running = underWay.get(link); running; running = underWay.get(link)) await running.catch(() => undefined);
   const run = claimed(db, link, () => copyOnce(db, opts, data, job));
   underWay.set(link, run);
@@ -291,7 +277,7 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
   const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${link} AND copy_status = 'pending' LIMIT 1`);
   if (rows.length === 0) return 'skipped';
   if (!(await spendFetch(opts.shared, data.person))) {
-    await sendLinkJob(opts, COPY_QUEUE, turns, undefined, data, { startAfterS: budgetTurnS(data.person) });
+    await sendLinkJob(opts, copyQueue, undefined, data, { startAfterS: budgetTurnS(data.person) });
     return 'delayed';
   }
   let copy: Copy;
@@ -326,7 +312,7 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
     const retryable =
       e instanceof SafeFetchError &&
       (e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy' || (e.reason === 'http-status' && (e.status ?? 0) >= 500));
-    if (retryable && (await retryLater(opts, COPY_QUEUE, turns, data, job))) return 'retrying';
+    if (retryable && (await retryLater(opts, copyQueue, data, job))) return 'retrying';
     if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
     opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
     copy = { status: 'failed' };
@@ -362,14 +348,6 @@ export async function queueWaitingCopies(db: Db, opts: CopyOptions, limit = SWEE
   await sendLinkJobs(opts, undefined, sent);
   wakeFor(opts.jobs, sent);
   return rows.length;
-}
-
-/**
- * Starts this process's copy workers: 2 at once (reading a page costs CPU besides the
- * fetch), at most 1 of one person's and 1 about one host (issue #29).
- */
-export async function startCopyWorkers(db: Db, opts: CopyOptions) {
-  await workLinkJobs(opts, COPY_QUEUE, turns, { workers: COPY_WORKERS, share: COPY_SHARE }, (data, job) => runCopy(db, opts, data, job));
 }
 
 /**

@@ -5,43 +5,28 @@ import type { Db } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { type LinkJob, type LinkJobToSend, retryLater, sendLinkJob, sendLinkJobs, wakeFor, workLinkJobs } from '../jobs/link-jobs.ts';
-import { Turns } from '../jobs/turns.ts';
+import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
+import { previewQueue } from '../jobs/link-preview.ts';
+import type { Foreground } from '../lib/foreground.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
 import type { SharedState } from '../lib/shared-state.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
 import { budgetTurnS, budgetWaitS, cachedMetadata, type MetadataLogger, readMetadata } from './metadata.ts';
 
-declare module '../jobs/queue.ts' {
-  interface JobPayloads {
-    /**
-     * Issue #23: the preview of `link`, for every source waiting for it; `person` pays the
-     * fetch and waits their turn (issue #29); `attempt`: fetches of it that failed so far.
-     */
-    'link-preview': LinkJob;
-  }
-}
-
 /**
  * Issue #23: a save never waits for the linked site. A text source is written and answered
  * at once; its link's preview (title, description, image) is read by a background job
- * through the same guarded fetch, cache and per-person budget as the editor's preview, and
- * lands on every source waiting for that link, whose members' dashboards update through
- * the live events.
+ * (jobs/link-preview.ts, which calls {@link runPreview}) through the same guarded fetch, cache
+ * and per-person budget as the editor's preview, and lands on every source waiting for that
+ * link, whose members' dashboards update through the live events.
  */
-export const PREVIEW_QUEUE = 'link-preview';
-
-/** Preview workers of a process, and how many of them one person's, or one host's, jobs may hold (issue #29). */
-const PREVIEW_WORKERS = 8;
-const PREVIEW_SHARE = 4;
-
-/** The order previews wait in: people take turns (jobs/turns.ts, issue #29). */
-const turns = new Turns();
 
 /** How previews are read and queued: the job queue, and the fetch's address policy and shared cache. */
 export interface PreviewOptions {
   jobs: JobQueue;
+  /** The requests in flight that link jobs yield to (issue #29); none: they never wait. */
+  foreground?: Foreground;
   /** Allow loopback and private addresses (config.metadataAllowPrivate). */
   allowPrivate: boolean;
   shared?: SharedState;
@@ -55,9 +40,21 @@ export interface PreviewOptions {
 
 /** The preview options of the app's `deps` (config LINK_PREVIEW_*, LINK_COPIES, METADATA_ALLOW_PRIVATE), logging to `log`. */
 export const previewOptions = (
-  deps: { jobs: JobQueue; shared?: SharedState; config: { metadataAllowPrivate: boolean; linkPreview: { retries: number; retryDelayS: number; copies: boolean } } },
+  deps: {
+    jobs: JobQueue;
+    foreground?: Foreground;
+    shared?: SharedState;
+    config: { metadataAllowPrivate: boolean; linkPreview: { retries: number; retryDelayS: number; copies: boolean } };
+  },
   log: PreviewOptions['log'],
-): PreviewOptions => ({ jobs: deps.jobs, allowPrivate: deps.config.metadataAllowPrivate, shared: deps.shared, log, ...deps.config.linkPreview });
+): PreviewOptions => ({
+  jobs: deps.jobs,
+  foreground: deps.foreground,
+  allowPrivate: deps.config.metadataAllowPrivate,
+  shared: deps.shared,
+  log,
+  ...deps.config.linkPreview,
+});
 
 /** A text source's link columns as a save writes them. */
 export interface LinkColumns {
@@ -96,7 +93,7 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
  * of one link make one fetch. Wake this process's workers with jobs/link-jobs.ts
  * wakeFor after the commit.
  */
-export const previewJob = (link: string, person: number): LinkJobToSend => ({ queue: PREVIEW_QUEUE, line: turns, job: { link, person }, startAfterS: budgetWaitS(person) });
+export const previewJob = (link: string, person: number): LinkJobToSend => ({ queue: previewQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
 
 /** Whether a failure may pass: the site was slow, unreachable or erring, or this process busy. */
 function isRetryable(e: unknown): boolean {
@@ -140,8 +137,10 @@ async function storePreview(db: Db, link: string, meta: Metadata | null): Promis
 export type PreviewOutcome = 'ready' | 'failed' | 'delayed' | 'retrying' | 'skipped';
 
 /**
- * Works one preview job: reads the link's metadata (readMetadata: guarded fetch, cache,
- * `person`'s budget) and stores it on every source waiting for the link.
+ * Works one preview job (jobs/link-preview.ts's handler): reads the link's metadata
+ * (readMetadata: guarded fetch, cache, `person`'s budget; a read of the link under way in
+ * this process is shared — the job reports 'reading' to jobs/link-jobs.ts watchLinkJobs as it
+ * starts it) and stores it on every source waiting for the link.
  * - Nothing waits for the link (deleted, or already served): skipped, nothing fetched.
  * - The person's budget is spent: the job is queued again for its place among their coming
  *   fetches (metadata.ts budgetTurnS) — delayed, not dropped.
@@ -155,14 +154,15 @@ export async function runPreview(db: Db, opts: PreviewOptions, data: LinkJob, jo
   const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${data.link} AND link_status = 'pending' LIMIT 1`);
   if (rows.length === 0) return 'skipped';
   let meta: Metadata;
+  reached(opts.jobs, previewQueue.name, 'reading', data);
   try {
     meta = await readMetadata(data.link, { allowPrivate: opts.allowPrivate, shared: opts.shared, person: data.person });
   } catch (e) {
     if (e instanceof AppError && e.code === 'RATE_LIMITED') {
-      await sendLinkJob(opts, PREVIEW_QUEUE, turns, undefined, data, { startAfterS: budgetTurnS(data.person) });
+      await sendLinkJob(opts, previewQueue, undefined, data, { startAfterS: budgetTurnS(data.person) });
       return 'delayed';
     }
-    if (isRetryable(e) && (await retryLater(opts, PREVIEW_QUEUE, turns, data, job))) return 'retrying';
+    if (isRetryable(e) && (await retryLater(opts, previewQueue, data, job))) return 'retrying';
     opts.log?.info({ url: data.link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');
     if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
     await storePreview(db, data.link, null);
@@ -170,14 +170,6 @@ export async function runPreview(db: Db, opts: PreviewOptions, data: LinkJob, jo
   }
   await storePreview(db, data.link, meta);
   return 'ready';
-}
-
-/**
- * Starts this process's preview workers: 8 previews at once (the outbound line bounds the
- * fetches), at most 4 of one person's and 4 about one host (issue #29).
- */
-export async function startPreviewWorkers(db: Db, opts: PreviewOptions) {
-  await workLinkJobs(opts, PREVIEW_QUEUE, turns, { workers: PREVIEW_WORKERS, share: PREVIEW_SHARE }, (data, job) => runPreview(db, opts, data, job));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Deps, RouteGroup, ZApp } from '../../deps.ts';
-import { queueThumbnail } from '../../jobs/articles.ts';
+import { queueThumbnail } from '../../jobs/article-thumbnail.ts';
 import { requireUser } from '../../auth/session.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { membershipOf } from '../../policies/authorize.ts';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
+import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
 import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';

@@ -7,7 +7,8 @@ import { hold, lockWaiters } from '../../test/held.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, netscape } from '../../test/imports.ts';
 import { until } from '../../test/until.ts';
-import { COPY_QUEUE, queueWaitingCopies } from '../../services/link-copy.ts';
+import { COPY_QUEUE } from '../../jobs/link-copy.ts';
+import { queueWaitingCopies } from '../../services/link-copy.ts';
 
 /**
  * Issue #21 item 1: every link keeps a copy — the page's readable text, kept by a background

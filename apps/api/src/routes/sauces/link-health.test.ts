@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_QUEUE } from '../../services/link-copy.ts';
+import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { BROKEN_AFTER, checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
-import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
+import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 

@@ -3,10 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_QUEUE } from '../../jobs/link-copy.ts';
+import { watchLinkJobs } from '../../jobs/link-jobs.ts';
+import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
 import type { RunReport } from '../../jobs/queue.ts';
-import { COPY_QUEUE } from '../../services/link-copy.ts';
 import { checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
-import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { until } from '../../test/until.ts';
@@ -63,7 +64,6 @@ afterAll(async () => {
   await new Promise((r) => site.close(r));
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs of the link jobs under way (started by {@link startJobs}). */
 const runs: Promise<RunReport[]>[] = [];
 /** Starts the preview and copy jobs due now, as the app's workers would take them after a save, without waiting for them. */
@@ -283,8 +283,16 @@ describe('twenty sources of one link saved at once', () => {
       { name: 'link-copy' },
       { name: 'link-preview' },
     ]);
-    void startJobs();
-    await sleep(500); // the later jobs, if they fetched, would be fetching by now
+    // They start, and reach the fetch under way before it answers: the preview shares its
+    // read, the copy is put back (one copy about a host at a time, issue #29) or waits for it.
+    const steps: string[] = [];
+    const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (job.link === link && steps.push(`${queue} ${step}`)));
+    try {
+      void startJobs();
+      await until('the later jobs at the fetch under way', () => steps.includes(`${PREVIEW_QUEUE} reading`) && steps.some((s) => s.startsWith(COPY_QUEUE)));
+    } finally {
+      unwatch();
+    }
     release(name);
     for (const id of [first, ...ids]) expect((await settled(u, u.workspaceId, id)).textCard).toMatchObject({ previewStatus: 'ready', copyStatus: 'ready' });
     await jobsEnded(link);

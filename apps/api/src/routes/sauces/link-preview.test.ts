@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb } from '../../db/client.ts';
 import { type RunDueOptions, startJobQueue } from '../../jobs/queue.ts';
-import { PREVIEW_QUEUE } from '../../services/link-preview.ts';
+import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
 import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { openEventStream } from '../../test/event-stream.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { until } from '../../test/until.ts';
+import { hold, startBlocked } from '../../test/held.ts';
+import { BUSY_AT, YIELD_MS } from '../../lib/foreground.ts';
 
 /**
  * Issue #23: saving never waits for the linked site. The save answers at once; the preview
@@ -68,7 +70,7 @@ afterAll(async () => {
   await new Promise((r) => site.close(r));
 });
 
-const save = (t: TestApp, u: TestUser, link: string, ws = u.workspaceId) =>
+const save = (t: TestApp, u: TestUser, link: string | null, ws = u.workspaceId) =>
   t.app.inject({
     method: 'POST',
     url: `/api/archive/sauce/${ws}`,
@@ -115,6 +117,28 @@ describe('saving a link (issue #23)', () => {
     }
     for (const res of held.splice(0)) res.destroy();
     expect((await running).ids).toHaveLength(3);
+  });
+
+  it('a preview gives way to a burst of requests in flight, and starts as soon as it eases (issue #29)', async () => {
+    const u = await buildUser(t);
+    const { id } = body(await save(t, u, `${origin}/after-burst`)).data;
+    // BUSY_AT saves into a team space, held at its lock by a role change left open.
+    const team = await buildWorkspace(t, u);
+    const change = await hold(t, [['SELECT pg_advisory_xact_lock(29, $1)', [team]]]);
+    const burst = await startBlocked(t, () => Promise.all(Array.from({ length: BUSY_AT }, () => save(t, u, null, team))), BUSY_AT);
+    const job = t.runDue(PREVIEW_QUEUE);
+    // Within its limit the preview does not fetch while the burst waits for its answers…
+    const fetched = until('the preview’s fetch', () => (hits['/after-burst'] ?? 0) > 0, YIELD_MS - 500).then(
+      () => true,
+      () => false,
+    );
+    expect(await fetched).toBe(false);
+    // …and fetches once the burst is answered.
+    await change.commit();
+    for (const res of await burst.result) expect(res.statusCode).toBe(200);
+    await job;
+    expect(hits['/after-burst']).toBe(1);
+    expect((await read(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
   });
 
   it('shows the preview through the live event when the site answers, once for the same link saved 30 times', async () => {

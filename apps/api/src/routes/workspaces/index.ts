@@ -189,6 +189,7 @@ export const workspaceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       if (deps.events.countOf(m.userId) >= EVENT_STREAMS_PER_USER) {
         throw new AppError(429, 'RATE_LIMITED', `At most ${EVENT_STREAMS_PER_USER} open event streams per person.`);
       }
+      deps.foreground.leave(req); // a stream waits on nothing: background work need not yield to it
       await streamEvents(req, reply, {
         lifetimeMs: STREAM_LIFETIME_MS,
         // Listening before the response starts: once the client sees 200, no change is missed.

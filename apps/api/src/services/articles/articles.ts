@@ -10,10 +10,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeLike, isoUtc as iso } from '../../db/sql.ts';
 import { AppError, ArticleExistsError, ArticleNotFoundError, ArticleUnreadableError } from '../../errors.ts';
+import { detectLanguage } from '../../lib/readable.ts';
 import type { AddressPolicy } from '../../lib/safe-fetch.ts';
 import { canonicalUrl } from './canonical-url.ts';
 import { failureReason, type PageMetadata, readArticlePage } from './page-metadata.ts';
-import { detectLanguage } from './summary/sentences.ts';
 
 /** An article row as the presenters need it. Times are ISO 8601 UTC strings. */
 export interface ArticleRecord {

@@ -5,10 +5,10 @@ import type Parser from 'rss-parser';
 import type { Db } from '../../db/client.ts';
 import { isoUtc as iso } from '../../db/sql.ts';
 import { AppError, FeedExistsError, FeedNotFoundError } from '../../errors.ts';
+import { detectLanguage } from '../../lib/readable.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../lib/safe-fetch.ts';
 import { insertArticle } from './articles.ts';
 import { canonicalUrl } from './canonical-url.ts';
-import { detectLanguage } from './summary/sentences.ts';
 
 /** A feed row as the presenter needs it. Times are ISO 8601 UTC strings. */
 export interface FeedRecord {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sauceFolders } from '../../db/schema.ts';
 import { ArticleNotFoundError } from '../../errors.ts';
+import { queueSummary, type SummaryJobOptions } from '../../jobs/article-summary.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
@@ -10,11 +11,6 @@ import { assertFoldersInWorkspace } from '../folders.ts';
 import { getSauce, type SauceRecord } from '../sauces.ts';
 import { writeSources } from '../sauces/write.ts';
 import { SUMMARY_CACHE_MS } from './summary/job.ts';
-
-/** How summary jobs are sent: retried `retries` times with backoff, 3 minutes per attempt at most. */
-export interface SummaryJobOptions {
-  retries: number;
-}
 
 /** How an article is saved: its summary job's retries, and the installation's plan. */
 export interface ForkOptions extends SummaryJobOptions {
@@ -25,25 +21,6 @@ export interface ForkOptions extends SummaryJobOptions {
 function truncateCounted(s: string, max: number): string {
   if (countedLength(s) <= max) return s;
   return `${Array.from(s).slice(0, max - 1).join('').trimEnd()}…`;
-}
-
-/**
- * Queues the summary of source `sauceId` inside `tx` (the job exists only if the save
- * commits). One job per source at a time (singleton key).
- */
-export async function queueSummary(jobs: JobQueue, tx: Tx, sauceId: number, opts: SummaryJobOptions) {
-  await jobs.send(
-    'article-summary',
-    { sauceId },
-    {
-      tx,
-      singletonKey: `summary:${sauceId}`,
-      retryLimit: opts.retries,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 180,
-    },
-  );
 }
 
 /** The summary state a new request starts in: 'ready' at once from a fresh cache on the article, else 'pending'. */

@@ -1,10 +1,9 @@
 import { ARTICLE_LIMITS } from '@sauce/contract/articles';
 import { AppError } from '../../errors.ts';
+import { decodeHtml, detectLanguage } from '../../lib/readable.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../lib/safe-fetch.ts';
 import { cheerio, parseMetadata } from '../metadata.ts';
 import { canonicalUrl } from './canonical-url.ts';
-import { decodeHtml } from './summary/extract.ts';
-import { detectLanguage } from './summary/sentences.ts';
 
 /** What an article page says about itself. */
 export interface PageMetadata {

@@ -3,9 +3,9 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { lockWorkspaces } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
+import { decodeHtml, extractReadable } from '../../../lib/readable.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../../lib/safe-fetch.ts';
 import { notifyWorkspace } from '../../events.ts';
-import { decodeHtml, extractReadable } from './extract.ts';
 import { extractiveProvider, llmProvider, type SummaryLogger, type SummaryProvider } from './providers.ts';
 
 /** Largest article page read for a summary, bytes (5 MB). */

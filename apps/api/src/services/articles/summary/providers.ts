@@ -1,5 +1,5 @@
-import type { ReadableArticle } from './extract.ts';
-import { candidateSentences, detectLanguage, squash } from './sentences.ts';
+import { detectLanguage, type ReadableArticle, squash } from '../../../lib/readable.ts';
+import { candidateSentences } from './sentences.ts';
 import { textRank } from './textrank.ts';
 
 /** A finished summary: its sentences and who made it. */

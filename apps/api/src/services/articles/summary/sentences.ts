@@ -1,3 +1,4 @@
+import { squash, type TextLanguage } from '../../../lib/readable.ts';
 /**
  * Sentences of Korean and English text for the extractive summariser (issue #10): split
  * with the ICU sentence segmenter (`Intl.Segmenter`, which knows '다.', '요?', 'Mr.' and
@@ -5,22 +6,8 @@
  * item, a caption, a cookie notice or a share prompt.
  */
 
-/** The two languages summaries are made in; other text is treated as English. */
-export type SummaryLanguage = 'ko' | 'en';
-
-const HANGUL = /[\uac00-\ud7a3]/g;
-const LATIN = /[A-Za-z]/g;
-
-/**
- * 'ko' when Hangul syllables are at least a fifth of the letters (Korean articles quote
- * English product names freely), else 'en'.
- */
-export function detectLanguage(text: string): SummaryLanguage {
-  const sample = text.slice(0, 20_000);
-  const hangul = sample.match(HANGUL)?.length ?? 0;
-  const latin = sample.match(LATIN)?.length ?? 0;
-  return hangul > 0 && hangul * 5 >= hangul + latin ? 'ko' : 'en';
-}
+/** The two languages summaries are made in (lib/readable.ts detectLanguage); other text is treated as English. */
+export type SummaryLanguage = TextLanguage;
 
 /** Length bounds of a summary sentence, characters (code points). */
 const BOUNDS: Record<SummaryLanguage, { min: number; max: number }> = {
@@ -42,9 +29,6 @@ const BOILERPLATE = [
 
 /** A sentence ends like one: . ! ? … (or their full-width forms), maybe in quotes or brackets. */
 const TERMINAL = /[.!?。！？…](["'”’)\]」』]*)$/;
-
-/** Collapses whitespace and trims. */
-export const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 const segmenters = new Map<SummaryLanguage, Intl.Segmenter>();
 function segmenter(lang: SummaryLanguage): Intl.Segmenter {

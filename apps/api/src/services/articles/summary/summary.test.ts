@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/articles.ts';
-import { decodeHtml, extractReadable, type ReadableArticle } from './extract.ts';
+import { decodeHtml, detectLanguage, extractReadable, type ReadableArticle } from '../../../lib/readable.ts';
 import { extractiveProvider, LLM_MAX_SUMMARY_CHARS, llmProvider, type LlmSettings } from './providers.ts';
-import { candidateSentences, detectLanguage, isSummarySentence, splitSentences } from './sentences.ts';
+import { candidateSentences, isSummarySentence, splitSentences } from './sentences.ts';
 import { summaryLength, terms, textRank } from './textrank.ts';
 
 const PAGES = [

@@ -1,14 +1,39 @@
 import { createRequire } from 'node:module';
-import { detectLanguage, squash, type SummaryLanguage } from './sentences.ts';
 
-/** linkedom and Readability are loaded by the first summary, not at start (issue #11 item 7). */
+/**
+ * A page's readable text, as reader modes read it: the article summaries (issue #10,
+ * services/articles/summary) and the links' kept copies (issue #21, services/link-copy.ts)
+ * read pages with it, and the article pages' metadata decodes them with it.
+ */
+
+/** linkedom and Readability are loaded by the first page read, not at start (issue #11 item 7). */
 const requireHere = createRequire(import.meta.url);
+
+/** Collapses whitespace and trims. */
+export const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The two languages text is read in (an article's summary is made in its own); other text is treated as English. */
+export type TextLanguage = 'ko' | 'en';
+
+const HANGUL = /[\uac00-\ud7a3]/g;
+const LATIN = /[A-Za-z]/g;
+
+/**
+ * 'ko' when Hangul syllables are at least a fifth of the letters (Korean articles quote
+ * English product names freely), else 'en'.
+ */
+export function detectLanguage(text: string): TextLanguage {
+  const sample = text.slice(0, 20_000);
+  const hangul = sample.match(HANGUL)?.length ?? 0;
+  const latin = sample.match(LATIN)?.length ?? 0;
+  return hangul > 0 && hangul * 5 >= hangul + latin ? 'ko' : 'en';
+}
 
 /** The readable part of an article page. */
 export interface ReadableArticle {
   title: string;
   /** 'ko' or 'en', from the text itself. */
-  language: SummaryLanguage;
+  language: TextLanguage;
   /** Paragraphs, list items and quotes of the article body, in order, whitespace collapsed. */
   blocks: string[];
   /** The blocks joined by blank lines. */

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, LaunchOptions, Route } from 'playwright-core';
-import { FairQueue } from './fair-queue.ts';
-import { safeFetch, type AddressPolicy } from './safe-fetch.ts';
+import { FairQueue } from '../lib/fair-queue.ts';
+import { safeFetch, type AddressPolicy } from '../lib/safe-fetch.ts';
 
 /**
  * Issue #21 item 1: a page as a browser draws it, for the saved copies of links. One

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { BUSY_AT, Foreground } from './foreground.ts';
+
+/** `n` requests, each a fresh object as Fastify's are. */
+const requests = (n: number) => Array.from({ length: n }, () => ({}));
+const settled = async (p: Promise<unknown>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  await new Promise((r) => setImmediate(r));
+  return done;
+};
+
+describe('Foreground (issue #29: background link work yields to requests in flight)', () => {
+  it('lets background work start at once below BUSY_AT requests in flight', async () => {
+    const fg = new Foreground();
+    for (const r of requests(BUSY_AT - 1)) fg.enter(r);
+    expect(await settled(fg.calm(60_000))).toBe(true);
+  });
+
+  it('holds it while BUSY_AT or more are in flight, and lets it go as soon as one is answered', async () => {
+    const fg = new Foreground();
+    const reqs = requests(BUSY_AT);
+    for (const r of reqs) fg.enter(r);
+    const waiting = fg.calm(60_000);
+    expect(await settled(waiting)).toBe(false);
+    fg.leave(reqs[0]!);
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('holds it no longer than its limit under a steady stream of requests', async () => {
+    const fg = new Foreground();
+    for (const r of requests(BUSY_AT * 2)) fg.enter(r);
+    const started = performance.now();
+    await fg.calm(50);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(fg.busy).toBe(BUSY_AT * 2);
+  });
+
+  it('counts a request once however often it enters or leaves (an abort after the answer, a stream that left)', () => {
+    const fg = new Foreground();
+    const [a, b] = requests(2);
+    fg.enter(a!);
+    fg.enter(a!);
+    fg.enter(b!);
+    expect(fg.busy).toBe(2);
+    fg.leave(a!);
+    fg.leave(a!);
+    expect(fg.busy).toBe(1);
+  });
+});

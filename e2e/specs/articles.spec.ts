@@ -118,21 +118,21 @@ test('signed out: save an article, sign in, save it into two folders with an AI 
   await page.getByRole('navigation', { name: t('shell:header.tabs') }).getByRole('link', { name: t('shell:header.source') }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard\\?.*search=${tag}`));
   await page.goto('/dashboard');
-  const source = page
+  const sauce = page
     .getByRole('list', { name: t('dashboard:listLabel') })
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: new RegExp(`^${TITLE.slice(0, 40)}`) }) });
-  await expect(source).toHaveCount(1);
-  await expect(source.getByText(t('articles:summary.badge'), { exact: true })).toBeVisible();
-  await expect(source).toContainText('McKinley', { timeout: 30_000 });
+  await expect(sauce).toHaveCount(1);
+  await expect(sauce.getByText(t('articles:summary.badge'), { exact: true })).toBeVisible();
+  await expect(sauce).toContainText('McKinley', { timeout: 30_000 });
   await snap(page, testInfo, 'dashboard with the summary');
   for (const folder of ['Reading', 'Later']) {
     await page.getByRole('navigation', { name: t('shell:sidebar.folders') }).getByRole('button', { name: folder, exact: true }).click();
-    await expect(source).toHaveCount(1);
+    await expect(sauce).toHaveCount(1);
   }
 
   // Its page: every sentence of the summary, and the article's link.
-  await source.getByRole('link', { name: new RegExp(`^${TITLE.slice(0, 40)}`) }).click();
+  await sauce.getByRole('link', { name: new RegExp(`^${TITLE.slice(0, 40)}`) }).click();
   const summary = page.getByRole('region', { name: t('articles:summary.title') });
   await expect(summary.getByRole('listitem').filter({ hasText: SUMMARY_SENTENCE })).toBeVisible();
   const count = await summary.getByRole('listitem').count();

@@ -32,12 +32,12 @@ async function personalSpace(page: Page): Promise<number> {
 }
 
 /** A text source saved in `space` through the API; its id. */
-async function textSource(page: Page, space: number, title: string, tagSet: string[] = []): Promise<number> {
+async function textSauce(page: Page, space: number, title: string, tagSet: string[] = []): Promise<number> {
   return (await callApi<{ id: number }>(page, 'POST', `/archive/sauce/${space}`, { type: 'TEXT', title, textSauce: { text: 'note', link: null }, tagSet })).id;
 }
 
 /** Header 'Create source' → the type selector → `type`: a new source's editor. */
-async function startSource(page: Page, t: Translate, type: 'TEXT' | 'IMAGE') {
+async function startSauce(page: Page, t: Translate, type: 'TEXT' | 'IMAGE') {
   await page.getByRole('button', { name: t('shell:header.create') }).click();
   await page
     .getByRole('dialog', { name: t('shell:archiveType.title') })
@@ -72,8 +72,8 @@ test('deleting a source leaves no "0 sources" tag on My page → Tags or in the 
   await page.goto('/dashboard');
   await signIn(page, t, email(lang, 'tags'));
   const space = await personalSpace(page);
-  await textSource(page, space, 'Gone with its tag', ['solo', 'shared']);
-  await textSource(page, space, 'Stays', ['shared']);
+  await textSauce(page, space, 'Gone with its tag', ['solo', 'shared']);
+  await textSauce(page, space, 'Stays', ['shared']);
   const tagRows = page.getByRole('region', { name: t('tags:manage.label') }).getByRole('listitem');
   const row = (name: string) => tagRows.filter({ hasText: new RegExp(`^${name}`) });
   const openTagsPage = async () => {
@@ -173,7 +173,7 @@ test.describe('dates (item 13)', () => {
     await signIn(page, t, email(lang, 'dates-a'));
     const spaceName = `Dates ${Date.now().toString(36).slice(-4)}`;
     const space = (await callApi<{ id: number }>(page, 'POST', '/workspace', undefined, { name: spaceName })).id;
-    const sauceId = await textSource(page, space, 'Dated note');
+    const sauceId = await textSauce(page, space, 'Dated note');
     const sauce = await callApi<{ createdAt: string }>(page, 'GET', `/archive/sauce/${space}/${sauceId}`);
     const links = new Map<string, { link: string; expiresAt: string }>();
     for (const permission of ['OWNER', 'EDITOR', 'READER'] as const) {
@@ -286,7 +286,7 @@ for (const type of ['TEXT', 'IMAGE'] as const) {
     await signIn(page, t, email(lang, `draft-${type}`));
 
     // A new source: leaving deletes it, the dialog says (the control: this text is right here).
-    await startSource(page, t, type);
+    await startSauce(page, t, type);
     if (type === 'IMAGE') await addPhoto(page, t);
     await titleField.fill('Kept draft');
     await page.getByRole('link', { name: t(`${ns}back`) }).click();
@@ -375,8 +375,8 @@ test.describe('deleting the source on screen (item 20)', () => {
     const seen = await recordAppearances(page, notFoundTexts(t));
     await page.goto('/dashboard');
     await signIn(page, t, email(lang, 'last-image'));
-    await textSource(page, await personalSpace(page), 'Stays a while');
-    await startSource(page, t, 'IMAGE');
+    await textSauce(page, await personalSpace(page), 'Stays a while');
+    await startSauce(page, t, 'IMAGE');
     await addPhoto(page, t);
     await page.getByRole('button', { name: t('images:save'), exact: true }).click();
     const save = page.getByRole('dialog', { name: t('archive:saveDialog.title') });
@@ -409,8 +409,8 @@ test.describe('deleting the source on screen (item 20)', () => {
     await page.goto('/dashboard');
     await signIn(page, t, email(lang, 'delete-shown'));
     const space = await personalSpace(page);
-    await textSource(page, space, 'Stays a while');
-    const sauceId = await textSource(page, space, 'Deleted on screen');
+    await textSauce(page, space, 'Stays a while');
+    const sauceId = await textSauce(page, space, 'Deleted on screen');
     await page.goto(`/archive/text?sauceId=${sauceId}`);
     await expect(page.getByRole('heading', { name: 'Deleted on screen' }).or(page.getByText('Deleted on screen', { exact: true })).first()).toBeVisible();
 
@@ -440,7 +440,7 @@ test('an expired access token is refreshed before the next request: no 401 in th
   await page.goto('/dashboard');
   await signIn(page, t, email(lang, 'refresh'));
   const space = await personalSpace(page);
-  await textSource(page, space, 'Still here');
+  await textSauce(page, space, 'Still here');
   const nickname = (await callApi<{ nickname: string }>(page, 'GET', '/auth/profile')).nickname;
   await page.reload();
   await expect(card(page, t, 'Still here')).toBeVisible();

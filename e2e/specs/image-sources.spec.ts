@@ -19,7 +19,7 @@ const CUPS = path.join(PHOTOS, 'colorful-cups-2560x1600.jpg');
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Header 'Create source' → type selector → Image: the new image source editor. */
-async function startImageSource(page: Page, t: Translate) {
+async function startImageSauce(page: Page, t: Translate) {
   await page.getByRole('button', { name: t('shell:header.create') }).click();
   const chooser = page.getByRole('dialog', { name: t('shell:archiveType.title') });
   await chooser.getByRole('button', { name: new RegExp(`^${escapeRe(t('shell:archiveType.IMAGE'))}`) }).click();
@@ -70,7 +70,7 @@ test.describe('image sources', () => {
     const t = translator(lang);
     await page.goto('/dashboard');
     await signIn(page, t, `images-${lang}-${Date.now()}@example.com`);
-    await startImageSource(page, t);
+    await startImageSauce(page, t);
     await addPhotos(page, t, [AUTUMN, CUPS]);
 
     // Two comments and a reply on the first photo, one comment on the second.
@@ -136,7 +136,7 @@ test.describe('image sources', () => {
     const t = translator(lang);
     await page.goto('/dashboard');
     await signIn(page, t, `drafts-${lang}-${Date.now()}@example.com`);
-    await startImageSource(page, t);
+    await startImageSauce(page, t);
     await addPhotos(page, t, [AUTUMN]);
     await page.getByLabel(t('images:titleLabel')).fill('Half-finished board');
     await comment(page, t, 1, 0.4, 0.6, 1, 'Keep this crop');
@@ -185,7 +185,7 @@ test.describe('image sources', () => {
       await new Promise((r) => setTimeout(r, 2_000));
       await route.continue();
     });
-    await startImageSource(page, t);
+    await startImageSauce(page, t);
     await page.getByLabel(t('images:add.input')).setInputFiles([CUPS]);
     await expect(page.getByRole('progressbar')).toHaveCount(1);
     await page.getByLabel(t('images:titleLabel')).fill('Still uploading');

@@ -30,7 +30,7 @@ async function apiAs(baseURL: string, email: string) {
 }
 
 /** A shared image source with two pinned comments and `HOSTILE_TITLE`; its share path. */
-async function sharedImageSource(baseURL: string, run: string): Promise<string> {
+async function sharedImageSauce(baseURL: string, run: string): Promise<string> {
   const api = await apiAs(baseURL, `ssr-${run}@example.com`);
   const ws = (await (await api.get('/api/workspace')).json()).data[0].id as number;
   const upload = await api.post(`/api/archive/sauce/${ws}/image/upload/single`, {
@@ -100,7 +100,7 @@ const hydrated = (page: Page) =>
 test('public pages arrive complete, within 80 KB of script, and hydrate without a mismatch', async ({ browser, baseURL }, testInfo) => {
   const lang = testInfo.project.name as Lang;
   const t = translator(lang);
-  const share = await sharedImageSource(baseURL!, `${lang}-${Date.now()}`);
+  const share = await sharedImageSauce(baseURL!, `${lang}-${Date.now()}`);
   const pages = [
     { path: '/intro', heading: t('shell:intro.headline').split('\n')[0]! },
     { path: '/article', heading: new RegExp(t('articles:categories.all')) },

@@ -88,7 +88,7 @@ async function moveFolderDownByKeyboard(page: Page, t: Translate, name: string, 
 }
 
 /** Header 'Create source' → type selector → Text: the new text source editor. */
-async function startTextSource(page: Page, t: Translate) {
+async function startTextSauce(page: Page, t: Translate) {
   await page.getByRole('button', { name: t('shell:header.create') }).click();
   const chooser = page.getByRole('dialog', { name: t('shell:archiveType.title') });
   await chooser.getByRole('button', { name: new RegExp(`^${escapeRe(t('shell:archiveType.TEXT'))}`) }).click();
@@ -220,7 +220,7 @@ test('a new user files a text source with a link, finds it, edits it and deletes
     });
 
     await test.step('create a text source with a link, two tags and a folder', async () => {
-      await startTextSource(page, t);
+      await startTextSauce(page, t);
       await page.getByLabel(t('archive:text.titleLabel'), { exact: true }).fill(title);
       await addLink(page, t, linked);
       await page.getByLabel(t('archive:text.textLabel'), { exact: true }).fill('Why this page matters.');
@@ -328,7 +328,7 @@ test('a link to a slow site: the save answers at once, and the preview arrives o
     await page.goto('/');
     await signIn(page, t, `e2e-slow-${run}@example.com`);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await startTextSource(page, t);
+    await startTextSauce(page, t);
     await page.getByLabel(t('archive:text.titleLabel'), { exact: true }).fill(title);
     await page.getByRole('button', { name: t('archive:text.addLink') }).click();
     const dialog = page.getByRole('dialog', { name: t('sauces:link.addTitle') });

@@ -17,12 +17,12 @@ import { type Lang, translator } from '../support';
 const DASHBOARD_BUDGET_BYTES = 250 * 1024;
 /** Issue #31's figure: script requests of the dashboard's first load. */
 const DASHBOARD_MAX_SCRIPTS = 30;
-const SOURCES = 20;
+const SAUCES = 20;
 /** Of the 20 sources, how many are images (the rest are text). */
 const IMAGES = 4;
 const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photos/autumn-2560x1600.jpg');
 
-/** Fills the signed-in account's personal space through the API: three folders and `SOURCES` sources, most of them in a folder. */
+/** Fills the signed-in account's personal space through the API: three folders and `SAUCES` sources, most of them in a folder. */
 async function fill(api: APIRequestContext) {
   const spaces = (await (await api.get('/api/workspace')).json()).data as { id: number; isPersonal: boolean }[];
   const ws = spaces.find((s) => s.isPersonal)!.id;
@@ -32,7 +32,7 @@ async function fill(api: APIRequestContext) {
     expect(folder.ok(), await folder.text()).toBe(true);
     folders.push((await folder.json()).data.id as number);
   }
-  for (let i = 0; i < SOURCES; i++) {
+  for (let i = 0; i < SAUCES; i++) {
     const folderSet = i % 4 === 3 ? [] : [folders[i % 3]!];
     let data: object;
     if (i < IMAGES) {

@@ -106,7 +106,7 @@ export const zUploadedImage = z.object({
 export type UploadedImage = z.infer<typeof zUploadedImage>;
 
 /** Issue #21 item 5: a source of the same space holding an image nearly identical to an upload. */
-export const zSimilarSource = z.object({
+export const zSimilarSauce = z.object({
   /** The source's id (open it at its page). */
   id: z.number().int(),
   type: zSauceType,
@@ -116,14 +116,14 @@ export const zSimilarSource = z.object({
   /** Bits of the 64-bit perceptual hashes that differ: 0 (the same picture) to 6. */
   distance: z.number().int(),
 });
-export type SimilarSource = z.infer<typeof zSimilarSource>;
+export type SimilarSauce = z.infer<typeof zSimilarSauce>;
 
 /**
  * POST …/image/upload/single: the upload, and `similarTo` — the space's sources (at most 5,
  * nearest first) already holding a nearly identical image (perceptual hash within 6 of 64
  * bits), for the editor to point out before saving; saving is never refused for it.
  */
-export const zUploadResult = zUploadedImage.extend({ similarTo: z.array(zSimilarSource) });
+export const zUploadResult = zUploadedImage.extend({ similarTo: z.array(zSimilarSauce) });
 export type UploadResult = z.infer<typeof zUploadResult>;
 
 /** SPEC §3 Image source: one image of `imageSauce`, in `order` (0-based), with its comments. */

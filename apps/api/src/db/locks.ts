@@ -135,7 +135,7 @@ export interface SpaceForSave {
   permission: Permission | null;
   isPersonal: boolean;
   /** Sources the space holds now (its counter slots' sum). */
-  sources: number;
+  sauceCount: number;
   /** Whether it took the space's lock exclusive (near the limit) rather than shared with a counter slot. */
   exclusive: boolean;
 }
@@ -161,7 +161,7 @@ export async function lockSpaceForSave(
     sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}, ${limit})`,
   );
   const r = rows[0];
-  return r ? { permission: r.permission, isPersonal: r.is_personal, sources: r.sources, exclusive: r.exclusive } : null;
+  return r ? { permission: r.permission, isPersonal: r.is_personal, sauceCount: r.sources, exclusive: r.exclusive } : null;
 }
 
 /**

@@ -53,7 +53,7 @@ export function can(permission: Permission, action: WorkspaceAction): boolean {
 }
 
 /** Whether a member with `permission` (none: not a member, or a public share's reader) may edit a space's sources: a source's `isEditable`. */
-export const canEditSources = (permission: Permission | null) => permission !== null && can(permission, 'updateSauce');
+export const canEditSauces = (permission: Permission | null) => permission !== null && can(permission, 'updateSauce');
 
 /**
  * Issue #7: a comment on an image is changed or deleted only by its author, whoever else may
@@ -179,9 +179,9 @@ export async function membershipForSave(
   claim: MembershipClaim,
   link: string | null,
   limit: number | null,
-): Promise<{ membership: Membership; sources: number; exclusive: boolean }> {
+): Promise<{ membership: Membership; sauceCount: number; exclusive: boolean }> {
   const space = await lockSpaceForSave(tx, claim.workspaceId, claim.userId, link, limit);
   if (!space) throw NotFoundError('Workspace not found.');
   const row = space.permission ? { permission: space.permission, is_personal: space.isPersonal } : undefined;
-  return { membership: membership(claim.workspaceId, claim.userId, row, claim.action), sources: space.sources, exclusive: space.exclusive };
+  return { membership: membership(claim.workspaceId, claim.userId, row, claim.action), sauceCount: space.sauceCount, exclusive: space.exclusive };
 }

@@ -1,6 +1,6 @@
-import type { SauceImage, SimilarSource, UploadedImage } from '@sauce/contract/sauces';
+import type { SauceImage, SimilarSauce, UploadedImage } from '@sauce/contract/sauces';
 import { canChangeComment } from '../policies/workspace.ts';
-import { DISPLAY_FILE, THUMBNAIL_FILE, type ImageRow, type SauceImagesRecord, type SimilarSourceRecord } from '../services/images.ts';
+import { DISPLAY_FILE, THUMBNAIL_FILE, type ImageRow, type SauceImagesRecord, type SimilarSauceRecord } from '../services/images.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { profileImageUrl } from './user.ts';
 
@@ -26,7 +26,7 @@ export function presentUpload(urls: UrlSigner, img: ImageRow): UploadedImage {
 }
 
 /** Issue #21 item 5: a source holding a nearly identical image → `similarTo`'s entry (its thumbnail URL signed). */
-export function presentSimilar(urls: UrlSigner, r: SimilarSourceRecord): SimilarSource {
+export function presentSimilar(urls: UrlSigner, r: SimilarSauceRecord): SimilarSauce {
   return { id: r.sauceId, type: 'IMAGE', title: r.title, thumbnailUrl: thumbnailUrl(urls, r.storageKey), distance: r.distance };
 }
 

@@ -12,7 +12,7 @@ import { processImage, type ProcessedImage } from './image-processing.ts';
 import { deleteFiles, imageFileKeys, signatureColumns, writeColours } from './images.ts';
 import { assertTokenLive } from './personal-tokens.ts';
 import { getSauce, type SauceRecord } from './sauces.ts';
-import { type NewSource, writeSources } from './sauces/write.ts';
+import { type NewSauce, writeSauces } from './sauces/write.ts';
 
 /** A capture to save (issue #20), its text validated as an ordinary save's (contract zCreateSauce). */
 export interface CaptureInput {
@@ -106,7 +106,7 @@ export async function captureSauce(
 
     const byteSize = images.reduce((sum, i) => sum + imageBytes(i.p), 0) + (capture?.byteSize ?? 0);
     // What the person saw is the preview: the page's title, and the screenshot for a card.
-    const source: NewSource = {
+    const sauce: NewSauce = {
       type: input.type,
       title: input.title,
       link: input.link,
@@ -138,11 +138,11 @@ export async function captureSauce(
         return 0; // counted in byteSize already
       },
     };
-    const id = await writeSources(db, async (tx, write) => {
+    const id = await writeSauces(db, async (tx, write) => {
       await lockPerson(tx, m.userId);
       if (actor.tokenId !== null) await assertTokenLive(tx, m.userId, actor.tokenId);
       await lockMembership(tx, m);
-      const [id] = await write.insert(m, { from: 'capture' }, [source], plan.sources);
+      const [id] = await write.insert(m, { from: 'capture' }, [sauce], plan.sources);
       return id!;
     });
     return await getSauce(db, m.workspaceId, id);

@@ -37,7 +37,7 @@ const age = (key: string) => {
 };
 const keys = async () => (await listKeys(files, '')).sort();
 
-async function savedImageSource() {
+async function savedImageSauce() {
   const form = multipart(photo('autumn-2560x1600.jpg'));
   const up = await t.app.inject({
     method: 'POST',
@@ -60,7 +60,7 @@ async function savedImageSource() {
 
 describe('reconciling files and rows', () => {
   it('removes old files no row names, keeps named and young ones and what is not the app’s, reports missing files', async () => {
-    const storageKey = await savedImageSource();
+    const storageKey = await savedImageSauce();
     const named = (await keys()).filter((k) => k.startsWith(`${storageKey}/`));
     expect(named).toHaveLength(3);
     for (const k of named) age(k);

@@ -138,7 +138,7 @@ export async function writeColours(tx: Tx, image: { id: number; workspaceId: num
 }
 
 /** A source holding an image nearly identical to another (issue #21 item 5). */
-export interface SimilarSourceRecord {
+export interface SimilarSauceRecord {
   sauceId: number;
   title: string;
   /** The matching image's storage key (its thumbnail is shown). */
@@ -157,13 +157,13 @@ export interface SimilarSourceRecord {
  * to PostgreSQL 13, which has no bit_count).
  * @param exceptImageId an image to leave out (the upload itself).
  */
-export async function findSimilarSources(
+export async function findSimilarSauces(
   db: Tx,
   workspaceId: number,
   phash: bigint,
   exceptImageId: number | null = null,
   limit = 5,
-): Promise<SimilarSourceRecord[]> {
+): Promise<SimilarSauceRecord[]> {
   const { rows } = await db.execute<{ sauce_id: number; title: string; storage_key: string; distance: number }>(sql`
     SELECT DISTINCT ON (m.sauce_id) m.sauce_id, s.title, i.storage_key, m.distance
     FROM (SELECT h.id, h.sauce_id, length(replace(((h.phash # ${phash.toString()}::bigint)::bit(64))::text, '0', '')) AS distance

@@ -110,24 +110,24 @@ async function dropShots(files: FileStore, keys: string[], p: ProcessedImage) {
 }
 
 /**
- * Gives the drawing's screenshot to `sources`, which came to wait for `link` after its files
+ * Gives the drawing's screenshot to `sauces`, which came to wait for `link` after its files
  * were written (an edit or a save meanwhile, issue #21: each source of a link up to
  * {@link SHOT_COPIES_MAX} keeps one): files first, rows after, under their spaces' locks and
  * only while a source still holds the link without a saved copy; files no row took deleted.
  */
-async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedImage, sources: { id: number; workspace_id: number }[]) {
-  const keys = sources.map(() => `captures/${randomBytes(16).toString('hex')}`);
+async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedImage, sauces: { id: number; workspace_id: number }[]) {
+  const keys = sauces.map(() => `captures/${randomBytes(16).toString('hex')}`);
   let taken: string[] = [];
   try {
     for (const key of keys) await putImage(files, key, p);
     taken = await db.transaction(async (tx) => {
       // The link, then the spaces shared (the lock order, db/locks.ts; issue #29).
       await lockLink(tx, link, 'exclusive');
-      const locked = await lockWorkspaces(tx, sources.map((r) => r.workspace_id), 'shared');
+      const locked = await lockWorkspaces(tx, sauces.map((r) => r.workspace_id), 'shared');
       if (locked.length === 0) return [];
       const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
         SELECT s.id, s.workspace_id FROM sauces s
-        WHERE s.id = ANY(${sql.raw(`ARRAY[${sources.map((r) => Math.trunc(r.id)).join(',')}]::int[]`)}) AND s.link = ${link}
+        WHERE s.id = ANY(${sql.raw(`ARRAY[${sauces.map((r) => Math.trunc(r.id)).join(',')}]::int[]`)}) AND s.link = ${link}
           AND s.workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
           AND NOT EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id)
         ORDER BY s.id FOR UPDATE`);

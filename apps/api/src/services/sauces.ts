@@ -17,7 +17,7 @@ import { captureFileKeys } from './capture-files.ts';
 import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms, snippetOf } from './search.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { previewAtSave, type PreviewOptions } from './link-preview.ts';
-import { addFolders, addTags, writeSources } from './sauces/write.ts';
+import { addFolders, addTags, writeSauces } from './sauces/write.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
 export interface SauceRecord {
@@ -496,14 +496,14 @@ export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, f
  * checked (sauces/write.ts lockForSave, issue #29; what it holds: db/locks.ts). A text sauce's link
  * never makes the save wait (issue #23): its preview is taken from the editor's cached read,
  * or fetched by a background job queued in the same transaction (services/link-preview.ts).
- * Members watching the space are told once it committed (sauces/write.ts writeSources).
+ * Members watching the space are told once it committed (sauces/write.ts writeSauces).
  * @throws LIMIT_REACHED (422) at the plan's sources (SPEC §9 beta: 100), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
  *   or image of someone else's; NOT_FOUND / NOT_AUTHORIZED when the membership changed.
  */
 export async function createSauce(db: Db, claim: MembershipClaim, input: CreateSauce, previews: PreviewOptions, plan: Plan) {
   const link = input.type === 'TEXT' ? await previewAtSave(input.textSauce.link, previews) : null;
-  return writeSources(
+  return writeSauces(
     db,
     async (tx, write) => {
       // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
@@ -577,7 +577,7 @@ export async function updateSauce(
       : undefined;
   // A new link gets its page's copy anew (issue #21).
   const copying = previews.copies !== false && !!link?.link && newLink !== current.link;
-  const removedKeys = await writeSources(db, async (tx, write) => {
+  const removedKeys = await writeSauces(db, async (tx, write) => {
     await lockMembership(tx, m);
     await lockSauce(tx, m.workspaceId, id);
     const images = input.imageSauce ? await setSauceImages(tx, m, id, input.imageSauce) : undefined;

@@ -198,17 +198,17 @@ export async function searchTerms(db: Queryable, text: string): Promise<SearchTe
  * words only ({@link SearchTerms.like}) has no index to read, so it looks in the space's
  * newest this many sources (by saving time), not in every one's whole text.
  */
-export const SEARCH_SUBSTRING_SOURCES = 1_000;
+export const SEARCH_SUBSTRING_SAUCES = 1_000;
 
 /**
  * The rows of `sauce_search` as `x` that a search of `terms` reads in the space whose id is
  * the SQL `space`: the search table itself, or, for a substring search, its entries of the
- * space's newest {@link SEARCH_SUBSTRING_SOURCES} sources (read from the space's list index,
+ * space's newest {@link SEARCH_SUBSTRING_SAUCES} sources (read from the space's list index,
  * each entry by its key: `OFFSET 0` keeps the planner from checking every row of the table).
  */
 export function searchedRows(terms: SearchTerms, space: string): string {
   if (!terms.like) return 'sauce_search x';
-  return `(SELECT n.id FROM sauces n WHERE n.workspace_id = ${space} ORDER BY n.created_at DESC, n.id DESC LIMIT ${SEARCH_SUBSTRING_SOURCES}) n
+  return `(SELECT n.id FROM sauces n WHERE n.workspace_id = ${space} ORDER BY n.created_at DESC, n.id DESC LIMIT ${SEARCH_SUBSTRING_SAUCES}) n
     CROSS JOIN LATERAL (SELECT * FROM sauce_search x1 WHERE x1.sauce_id = n.id OFFSET 0) x`;
 }
 

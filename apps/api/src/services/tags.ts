@@ -177,7 +177,7 @@ export async function listTagUsage(
  * demotion or removal that committed meanwhile counts (issue #18).
  * @returns their ids and spaces.
  */
-async function lockSourcesWithTag(tx: Tx, userId: number, name: string) {
+async function lockSaucesWithTag(tx: Tx, userId: number, name: string) {
   const { rows: spaces } = await tx.execute<{ workspace_id: number }>(sql`
     SELECT DISTINCT s.workspace_id FROM sauces s JOIN sauce_tags st ON st.sauce_id = s.id
     WHERE s.author_id = ${userId} AND st.name = ${name}`);
@@ -209,14 +209,14 @@ async function notifySpaces(tx: Tx, userId: number, rows: { workspace_id: number
  */
 export async function renameTag(db: Db, userId: number, from: string, to: string): Promise<TagUsage & { merged: boolean }> {
   const result = await db.transaction(async (tx) => {
-    const sources = await lockSourcesWithTag(tx, userId, from);
+    const sauces = await lockSaucesWithTag(tx, userId, from);
     const { rows: tagRows } = await tx.execute<{ name: string; favorite: boolean }>(sql`
       SELECT name, favorite FROM tags WHERE user_id = ${userId} AND name IN (${from}, ${to}) ORDER BY name FOR UPDATE`);
     const old = tagRows.find((r) => r.name === from);
-    if (!old && sources.length === 0) throw NotFoundError('Tag not found.');
+    if (!old && sauces.length === 0) throw NotFoundError('Tag not found.');
     if (from === to) return { name: to, favorite: old?.favorite ?? false, merged: false };
-    if (sources.length > 0) {
-      const ids = idArray(sources.map((r) => r.id));
+    if (sauces.length > 0) {
+      const ids = idArray(sauces.map((r) => r.id));
       // A source that already has the new name keeps that one.
       await tx.execute(sql`
         DELETE FROM sauce_tags WHERE sauce_id = ANY(${ids}) AND name = ${from}
@@ -234,7 +234,7 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
       RETURNING favorite, (xmax = 0) AS inserted`);
     await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${from}`);
     const favorite = merged[0]!.favorite;
-    await notifySpaces(tx, userId, sources);
+    await notifySpaces(tx, userId, sauces);
     return { name: to, favorite, merged: !merged[0]!.inserted };
   });
   const { rows } = await db.execute<{ n: number }>(sql`
@@ -250,15 +250,15 @@ export async function renameTag(db: Db, userId: number, from: string, to: string
  */
 export async function deleteTag(db: Db, userId: number, name: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const sources = await lockSourcesWithTag(tx, userId, name);
+    const sauces = await lockSaucesWithTag(tx, userId, name);
     const { rows } = await tx.execute(sql`DELETE FROM tags WHERE user_id = ${userId} AND name = ${name} RETURNING name`);
-    if (rows.length === 0 && sources.length === 0) throw NotFoundError('Tag not found.');
-    if (sources.length > 0) {
-      const ids = idArray(sources.map((r) => r.id));
+    if (rows.length === 0 && sauces.length === 0) throw NotFoundError('Tag not found.');
+    if (sauces.length > 0) {
+      const ids = idArray(sauces.map((r) => r.id));
       await tx.execute(sql`DELETE FROM sauce_tags WHERE sauce_id = ANY(${ids}) AND name = ${name}`);
       await tx.execute(sql`UPDATE sauces SET updated_at = now() WHERE id = ANY(${ids})`);
     }
-    await notifySpaces(tx, userId, sources);
+    await notifySpaces(tx, userId, sauces);
   });
 }
 

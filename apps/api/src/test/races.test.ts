@@ -156,7 +156,7 @@ const remove = (w: World, who: TestUser): [string, unknown[]?][] => [
   ['DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [w.ws, who.userId]],
 ];
 
-async function countSources(ws: number) {
+async function countSauces(ws: number) {
   const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${ws}`);
   return rows[0]!.n;
 }
@@ -168,7 +168,7 @@ describe('a write runs with the permission in force when it commits (issue #18)'
         const w = await world();
         const actor = row.ownerOnly ? w.owner2 : w.editor;
         const opts = await row.request(w, actor);
-        const before = await countSources(w.ws);
+        const before = await countSauces(w.ws);
         const held = await hold(t, change === 'demoted' ? demote(w, actor, row.ownerOnly ? 'EDITOR' : 'READER') : remove(w, actor));
         try {
           const { result } = await startBlocked(t, () => call(actor, opts));
@@ -178,7 +178,7 @@ describe('a write runs with the permission in force when it commits (issue #18)'
         } finally {
           await held.rollback().catch(() => undefined);
         }
-        expect(await countSources(w.ws)).toBe(before);
+        expect(await countSauces(w.ws)).toBe(before);
       });
     }
   }
@@ -194,8 +194,8 @@ describe('a write runs with the permission in force when it commits (issue #18)'
     const { result } = await startBlocked(t, () => call(w.editor, { method: 'PATCH', url: '/api/archive/tag/mood', payload: { name: 'vibe' } }));
     await held.commit();
     expect((await result).statusCode).toBe(200);
-    const source = await ok(w.owner, { url: `/api/archive/sauce/${w.ws}/${id}` });
-    expect(source.tagSet).toEqual([{ name: 'mood' }]);
+    const sauce = await ok(w.owner, { url: `/api/archive/sauce/${w.ws}/${id}` });
+    expect(sauce.tagSet).toEqual([{ name: 'mood' }]);
   });
 });
 
@@ -363,6 +363,6 @@ describe('text PostgreSQL cannot store (issue #18)', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(body(res).error.code).toBe('INVALID_FORMAT');
     }
-    expect(await countSources(u.workspaceId)).toBe(0);
+    expect(await countSauces(u.workspaceId)).toBe(0);
   });
 });

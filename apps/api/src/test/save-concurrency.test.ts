@@ -83,7 +83,7 @@ async function within<T>(ms: number, run: Promise<T>): Promise<T> {
 }
 
 /** Sources a space holds: counted, and as its counter slots keep them. */
-async function sources(ws: number) {
+async function sauces(ws: number) {
   const { rows } = await t.db.execute<{ counted: number; kept: number; version: number }>(sql`
     SELECT (SELECT count(*)::int FROM sauces WHERE workspace_id = ${ws}) AS counted,
       (SELECT sum(text_count + image_count)::int FROM workspace_counters WHERE workspace_id = ${ws}) AS kept,
@@ -107,7 +107,7 @@ async function fill(ws: number, author: TestUser, n: number) {
 describe('saves into one space run side by side (issue #29)', () => {
   it('a save in flight holds up no other save into the space, by the same person or another', async () => {
     const w = await team();
-    const v0 = (await sources(w.ws)).version;
+    const v0 = (await sauces(w.ws)).version;
     const held = await pause();
     try {
       const { result: paused } = await startBlocked(t, () => save(w.editor, w.ws, 'pause'));
@@ -120,7 +120,7 @@ describe('saves into one space run side by side (issue #29)', () => {
     } finally {
       await held.rollback().catch(() => undefined);
     }
-    const after = await sources(w.ws);
+    const after = await sauces(w.ws);
     expect(after.counted).toBe(4);
     expect(after.kept).toBe(4);
     // Every save bumped the version (the sum of the slots), each on a slot of its own.
@@ -157,7 +157,7 @@ describe('the role in force at commit decides (issues #18, #29)', () => {
     } finally {
       await held.rollback().catch(() => undefined);
     }
-    expect((await sources(w.ws)).counted).toBe(1);
+    expect((await sauces(w.ws)).counted).toBe(1);
   });
 
   it('30 saves whose author is made a reader before they commit are all refused', async () => {
@@ -191,7 +191,7 @@ describe('the role in force at commit decides (issues #18, #29)', () => {
     } finally {
       await held.rollback().catch(() => undefined);
     }
-    expect((await sources(w.ws)).counted).toBe(0);
+    expect((await sauces(w.ws)).counted).toBe(0);
   });
 });
 
@@ -209,7 +209,7 @@ describe('the plan’s limit holds with saves side by side (issues #18, #29)', (
       const refused = answers.filter((r) => r.statusCode !== 200);
       expect(saved).toHaveLength(LIMIT - filled);
       expect(refused.map((r) => [r.statusCode, body(r).error.code])).toEqual(Array(atOnce - (LIMIT - filled)).fill([422, 'LIMIT_REACHED']));
-      expect(await sources(w.ws)).toMatchObject({ counted: LIMIT, kept: LIMIT });
+      expect(await sauces(w.ws)).toMatchObject({ counted: LIMIT, kept: LIMIT });
     });
   }
 
@@ -239,7 +239,7 @@ describe('the plan’s limit holds with saves side by side (issues #18, #29)', (
     } finally {
       for (const h of inFlight) await h.rollback().catch(() => undefined);
     }
-    expect(await sources(w.ws)).toMatchObject({ counted: LIMIT, kept: LIMIT });
+    expect(await sauces(w.ws)).toMatchObject({ counted: LIMIT, kept: LIMIT });
   });
 });
 

@@ -43,7 +43,7 @@ const word = () => Math.random().toString(36).slice(2, 8);
 /** Runs the mix until `seconds` have passed; see {@link MixResult}. */
 export async function runTeamMix(o: MixOptions): Promise<MixResult> {
   const ws = o.workspaceId;
-  const sources = new Set<number>();
+  const sauces = new Set<number>();
   const folders = new Set<number>();
   const result: MixResult = { statuses: new Map(), failures: [], latencies: [] };
 
@@ -61,7 +61,7 @@ export async function runTeamMix(o: MixOptions): Promise<MixResult> {
     return res.status === 200 ? (res.json.data.id as number) : null;
   };
   const folderSet = () => [...folders].filter(() => Math.random() < 0.3).slice(0, 2);
-  const source = () => pick([...sources]);
+  const sauce = () => pick([...sauces]);
 
   const actions: ((who: unknown) => Promise<unknown>)[] = [
     upload,
@@ -71,28 +71,28 @@ export async function runTeamMix(o: MixOptions): Promise<MixResult> {
       const imageSauce = [{ id, comments: [{ id: 'c1', message: 'look', x: 0.5, y: 0.5 }] }];
       const payload = { type: 'IMAGE', title: 'shot', tagSet: someTags(), folderSet: folderSet(), imageSauce };
       const res = await send('create image source', who, { method: 'POST', url: `/api/archive/sauce/${ws}`, payload });
-      if (res.status === 200) sources.add(res.json.data.id);
+      if (res.status === 200) sauces.add(res.json.data.id);
     },
     async (who) => {
       const payload = { type: 'TEXT', title: 'note', tagSet: someTags(), folderSet: folderSet(), textSauce: { text: 'a note' } };
       const res = await send('create text source', who, { method: 'POST', url: `/api/archive/sauce/${ws}`, payload });
-      if (res.status === 200) sources.add(res.json.data.id);
+      if (res.status === 200) sauces.add(res.json.data.id);
     },
     async (who) => {
-      if (sources.size === 0) return;
+      if (sauces.size === 0) return;
       const payload = { title: `edited ${word()}`, tagSet: someTags(), folderSet: folderSet() };
-      await send('edit source', who, { method: 'PATCH', url: `/api/archive/sauce/${ws}/${source()}`, payload });
+      await send('edit source', who, { method: 'PATCH', url: `/api/archive/sauce/${ws}/${sauce()}`, payload });
     },
     async (who) => {
-      if (sources.size < 20) return;
-      const id = source();
+      if (sauces.size < 20) return;
+      const id = sauce();
       const res = await send('delete source', who, { method: 'DELETE', url: `/api/archive/sauce/${ws}/${id}` });
-      if (res.status === 200 || res.status === 404) sources.delete(id);
+      if (res.status === 200 || res.status === 404) sauces.delete(id);
     },
     async (who) => {
-      if (sources.size === 0) return;
+      if (sauces.size === 0) return;
       const payload = { isShareEnabled: Math.random() < 0.5 };
-      await send('share source', who, { method: 'POST', url: `/api/archive/sauce/${ws}/${source()}/share`, payload });
+      await send('share source', who, { method: 'POST', url: `/api/archive/sauce/${ws}/${sauce()}/share`, payload });
     },
     async (who) => {
       if (folders.size >= 4) {

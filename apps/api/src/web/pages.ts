@@ -79,7 +79,7 @@ function excerpt(text: string, max: number): string {
  * when it is an absolute http(s) URL; none otherwise (then a `summary` card).
  * `url` is the share page's absolute URL. Values are escaped by the shell, not here.
  */
-export function sharedSourceHead(
+export function sharedSauceHead(
   sauce: SauceRecord,
   images: SauceImage[],
   opts: { lang: Lang; url: string; imageUrl: string | null },

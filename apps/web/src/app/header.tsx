@@ -83,7 +83,7 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
             <Suspense fallback={<span className={styles.searchPlaceholder} aria-hidden />}>
               <SearchLauncher />
             </Suspense>
-            <CreateSourceButton />
+            <CreateSauceButton />
             {/* The avatar's place is kept while its menu's chunk loads. */}
             <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden />}>
               <UserMenu user={user} isPublicPage={!!handle?.public} />
@@ -113,7 +113,7 @@ export function Header({ handle, onOpenDrawer }: { handle: RouteHandle | undefin
  * draft, SPEC §4 Archive creation); readers get a quiet 'View only' that opens the
  * not-authorized alert asking them to go to the space owner.
  */
-function CreateSourceButton() {
+function CreateSauceButton() {
   const { t } = useTranslation('shell');
   const { canWrite, isReader, ready } = usePolicy();
   const workspace = useCurrentWorkspace();

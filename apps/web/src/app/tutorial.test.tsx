@@ -13,7 +13,7 @@ const api = vi.hoisted(() => vi.fn());
 vi.mock('../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../lib/api.ts')>()), api }));
 
 let space: WorkspaceSummary;
-let sources: number;
+let sauces: number;
 beforeAll(() => initI18n('en'));
 beforeEach(() => {
   useAppStore.setState({ selectedWorkspaceId: 9 });
@@ -21,7 +21,7 @@ beforeEach(() => {
   api.mockImplementation(async (path: string) => {
     if (path === '/auth/session') return { user: { id: 1, email: null, nickname: 'mina', profileImage: null, jobType: 'none', agreeMarketing: false, tutorial: false } };
     if (path === '/workspace') return [space];
-    if (path === '/workspace/9/status') return { textSauceCount: sources, imageSauceCount: 0, storageBytes: 0 };
+    if (path === '/workspace/9/status') return { textSauceCount: sauces, imageSauceCount: 0, storageBytes: 0 };
     throw new Error(path);
   });
 });
@@ -45,7 +45,7 @@ async function decided(qc: QueryClient) {
 describe('the first-visit walkthrough (issue #31 item 7)', () => {
   it('shows an owner of an empty space how to create a source', async () => {
     space = workspaceSummary({ id: 9, permission: 'OWNER' });
-    sources = 0;
+    sauces = 0;
     show();
     expect((await screen.findByRole('region', { name: 'Save your first source' })).textContent).toContain('Create source');
   });
@@ -54,12 +54,12 @@ describe('the first-visit walkthrough (issue #31 item 7)', () => {
     space = workspaceSummary({ id: 9, permission: 'OWNER' });
     // The same space empty shows it: the walkthrough's chunk is loaded, so below it would show
     // in the render that has the status, and its absence then is the decision, not a slow chunk.
-    sources = 0;
+    sauces = 0;
     show();
     expect(await screen.findByRole('region', { name: 'Save your first source' })).toBeTruthy();
     cleanup();
 
-    sources = 11;
+    sauces = 11;
     const { qc } = show();
     await decided(qc);
     expect(screen.queryByRole('region')).toBeNull();
@@ -68,7 +68,7 @@ describe('the first-visit walkthrough (issue #31 item 7)', () => {
 
   it('tells a viewer what they can do, never to press Create source', async () => {
     space = workspaceSummary({ id: 9, name: 'Team', isPersonal: false, permission: 'READER' });
-    sources = 0;
+    sauces = 0;
     show();
     const card = await screen.findByRole('region', { name: 'Look around this space' });
     expect(card.textContent).not.toContain('Create source');

@@ -177,7 +177,7 @@ const row = async (id: number) =>
       SELECT status, processed, imported, attempts, error_code, (SELECT count(*)::int FROM import_entries WHERE job_id = ${id}) AS entries
       FROM import_jobs WHERE id = ${id}`)
   ).rows[0]!;
-const sourcesIn = async (ws: number) => (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${ws}`)).rows[0]!.n;
+const saucesIn = async (ws: number) => (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${ws}`)).rows[0]!.n;
 
 describe('an import whose process died (issue #18)', () => {
   it('does not block the next import, and is taken back and finished within a minute', async () => {
@@ -196,7 +196,7 @@ describe('an import whose process died (issue #18)', () => {
     expect(await finished(t, u, id)).toMatchObject({ status: 'done', imported: 10, processed: 10 });
     expect(await row(id)).toMatchObject({ attempts: 1, entries: 0 });
     expect((await finished(t, u, body(next).data.id)).imported).toBe(1);
-    expect(await sourcesIn(u.workspaceId)).toBe(11);
+    expect(await saucesIn(u.workspaceId)).toBe(11);
   }, 70_000);
 
   it('is failed (INTERRUPTED) after three interrupted runs, its entries deleted', async () => {
@@ -223,7 +223,7 @@ describe('an import whose process died (issue #18)', () => {
     const id = await interruptedImport(u, 20, { status: 'queued' });
     await Promise.all([runImport(deps, id), runImport(deps, id)]);
     expect(await row(id)).toMatchObject({ status: 'done', processed: 20, imported: 20 });
-    expect(await sourcesIn(u.workspaceId)).toBe(20);
+    expect(await saucesIn(u.workspaceId)).toBe(20);
   });
 
   it('a run that lost its lease while it waited writes nothing', async () => {
@@ -244,6 +244,6 @@ describe('an import whose process died (issue #18)', () => {
     });
     await run;
     expect(await row(id)).toMatchObject({ status: 'running', processed: 0, imported: 0 });
-    expect(await sourcesIn(u.workspaceId)).toBe(0);
+    expect(await saucesIn(u.workspaceId)).toBe(0);
   });
 });

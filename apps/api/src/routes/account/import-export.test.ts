@@ -26,7 +26,7 @@ async function importDone(u: TestUser, workspace: number, data: Buffer, extra: F
   return finished(u, body(res).data.id);
 }
 const skipped = async (u: TestUser, id: number) => body(await get(u, `/account/import/${id}/skipped?pageSize=500`)).data;
-const sources = async (u: TestUser, ws: number) => body(await get(u, `/archive/sauce/${ws}/list?pageSize=100`)).data.results as any[];
+const sauces = async (u: TestUser, ws: number) => body(await get(u, `/archive/sauce/${ws}/list?pageSize=100`)).data.results as any[];
 const countRows = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)).rows[0] as { n: number }).n;
 
 describe('POST /account/import: formats', () => {
@@ -42,7 +42,7 @@ describe('POST /account/import: formats', () => {
     const job = await importDone(u, u.workspaceId, file, [{ name: 'folder', value: String(folder) }]);
     expect(job).toMatchObject({ status: 'done', format: 'bookmarks-html', total: 4, processed: 4, imported: 2, skipped: 2 });
     expect(job.folder).toEqual({ id: folder, name: 'Imported' });
-    const list = await sources(u, u.workspaceId);
+    const list = await sauces(u, u.workspaceId);
     const figma = list.find((s) => s.textSauce.link === 'https://figma.com/blog');
     expect(figma).toMatchObject({ title: 'Figma & friends', textSauce: { text: 'Read later' }, folderSet: [{ id: folder, name: 'Imported' }] });
     // Tags are cleaned to what SPEC §5 allows (letters and digits), not dropped (issue #22).
@@ -80,7 +80,7 @@ describe('POST /account/import: formats', () => {
     );
     const job = await importDone(u, u.workspaceId, csv);
     expect(job).toMatchObject({ format: 'raindrop-csv', imported: 2, skipped: 0 });
-    const one = (await sources(u, u.workspaceId)).find((s) => s.title === 'Raindrop, one');
+    const one = (await sauces(u, u.workspaceId)).find((s) => s.title === 'Raindrop, one');
     expect(one).toMatchObject({ textSauce: { text: 'My note', link: 'https://raindrop.io/one' }, thumbnail: 'https://cdn.example/cover.png' });
     expect(one.tagSet).toEqual([{ name: 'design' }, { name: 'ui' }]);
   });
@@ -96,7 +96,7 @@ describe('POST /account/import: formats', () => {
     };
     const job = await importDone(u, u.workspaceId, Buffer.from(JSON.stringify(json)));
     expect(job).toMatchObject({ format: 'karakeep-json', imported: 2, skipped: 1 });
-    const list = await sources(u, u.workspaceId);
+    const list = await sauces(u, u.workspaceId);
     expect(list.find((s) => s.title === 'A thought')).toMatchObject({ textSauce: { text: 'Remember this.', link: null } });
     expect((await skipped(u, job.id)).results).toEqual([{ title: 'A picture', url: null, reason: 'fileMissing' }]);
   });
@@ -112,7 +112,7 @@ describe('POST /account/import: exports from outside (issue #31)', () => {
     ];
     const job = await importDone(u, u.workspaceId, Buffer.from(JSON.stringify(list)));
     expect(job).toMatchObject({ status: 'done', format: 'delicious-json', total: 3, imported: 2, skipped: 1 });
-    const all = await sources(u, u.workspaceId);
+    const all = await sauces(u, u.workspaceId);
     const d2 = all.find((s) => s.textSauce.link === 'https://d2.naver.com/home');
     expect(d2).toMatchObject({ title: '네이버 D2', textSauce: { text: '기술 글' }, createdAt: '2011-03-15T12:00:00.000Z' });
     expect(d2.tagSet.map((x: { name: string }) => x.name)).toEqual(['개발', '블로그']);
@@ -139,7 +139,7 @@ describe('POST /account/import: exports from outside (issue #31)', () => {
 `);
     const job = await importDone(u, u.workspaceId, file);
     expect(job).toMatchObject({ status: 'done', format: 'bookmarks-html', total: 2, imported: 2, skipped: 0 });
-    const all = await sources(u, u.workspaceId);
+    const all = await sauces(u, u.workspaceId);
     const daum = all.find((s) => s.title === '다음 — Daum');
     expect(daum).toMatchObject({ textSauce: { link: 'https://www.daum.net/', text: '첫 화면' }, createdAt: '2013-05-02T09:30:00.000Z' });
     expect(daum.tagSet.map((x: { name: string }) => x.name)).toEqual(['포털', '뉴스']);
@@ -312,7 +312,7 @@ describe('GET /account/export', () => {
     const v = await buildUser(t);
     const job = await importDone(v, v.workspaceId, zip);
     expect(job).toMatchObject({ format: 'sauce-export', imported: 4, skipped: 0 });
-    const list = await sources(v, v.workspaceId);
+    const list = await sauces(v, v.workspaceId);
     expect(list.map((s) => s.title).sort()).toEqual(['Autumn', 'Just a note', 'Team link', 'Type scale']);
     const autumn = list.find((s) => s.title === 'Autumn');
     const detail = body(await get(v, `/archive/sauce/${v.workspaceId}/${autumn.id}`)).data;

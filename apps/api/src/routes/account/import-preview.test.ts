@@ -40,7 +40,7 @@ async function startDone(u: TestUser, id: number, payload: object) {
 const count = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)).rows[0] as { n: number }).n;
 const folders = async (u: TestUser, ws: number) =>
   (body(await get(u, `/archive/folder/${ws}/list`)).data.results as { id: number; name: string; itemCount: number }[]).map((f) => [f.name, f.itemCount]);
-const sources = async (u: TestUser, ws: number) => body(await get(u, `/archive/sauce/${ws}/list?pageSize=100`)).data.results as any[];
+const sauces = async (u: TestUser, ws: number) => body(await get(u, `/archive/sauce/${ws}/list?pageSize=100`)).data.results as any[];
 /** The report as rows of cells. */
 async function report(u: TestUser, id: number, lang = 'en'): Promise<string[][]> {
   const res = await get(u, `/account/import/${id}/report.csv?lang=${lang}`);
@@ -83,7 +83,7 @@ describe('the preview: nothing written until the person starts it', () => {
       ['Design', 1],
       ['Design / Type', 1],
     ]);
-    const fonts = (await sources(u, u.workspaceId)).find((s) => s.title === 'Google Fonts');
+    const fonts = (await sauces(u, u.workspaceId)).find((s) => s.title === 'Google Fonts');
     expect(fonts.folderSet.map((f: { name: string }) => f.name)).toEqual(['Design / Type']);
     expect(fonts.createdAt).toBe('2023-06-29T01:01:40.000Z');
     // Started imports are not previews any more.
@@ -185,7 +185,7 @@ describe('nothing lost without notice (issue #22 item 2)', () => {
     ]);
     const done = await startDone(u, job.id, { workspace: u.workspaceId });
     expect(done).toMatchObject({ imported: 4, skipped: 0, changed: 3 });
-    const list = await sources(u, u.workspaceId);
+    const list = await sauces(u, u.workspaceId);
     const a = list.find((s) => s.title === 'A');
     expect(a.tagSet.map((x: { name: string }) => x.name)).toEqual(['designsystems', 'tofb', 'unicode', 'one', 'two']);
     expect(a.textSauce.text).toBe('Note of A');

@@ -3,7 +3,7 @@ import { queueThumbnail } from '../../jobs/article-thumbnail.ts';
 import { requireUser } from '../../auth/session.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { membershipOf } from '../../policies/authorize.ts';
-import { canEditSources } from '../../policies/workspace.ts';
+import { canEditSauces } from '../../policies/workspace.ts';
 import { presentAdminArticle, presentArticle, presentFeed } from '../../presenters/article.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import * as articles from '../../services/articles/articles.ts';
@@ -54,7 +54,7 @@ export const discoveryRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         plan: deps.config.plan,
       });
       // An article source is a text source: no images to load.
-      return { success: true as const, data: { sauce: presentSauce(sauce, canEditSources(m.permission), deps.urls), created } };
+      return { success: true as const, data: { sauce: presentSauce(sauce, canEditSauces(m.permission), deps.urls), created } };
     },
   });
 

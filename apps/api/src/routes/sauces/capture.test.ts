@@ -52,7 +52,7 @@ function capture(ws: number, headers: Record<string, string>, parts: FormPart[])
 
 const allKeys = () => listKeys(files(), '');
 const tmpFiles = async () => (await readdir(path.join(t.config.dataDir, 'tmp', 'uploads')).catch(() => [] as string[])).filter((f) => f.startsWith('upload-'));
-const sourceCount = async (ws: number) =>
+const sauceCount = async (ws: number) =>
   (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${ws}`)).rows[0]!.n;
 
 describe('capturing a page', () => {
@@ -194,7 +194,7 @@ describe('bad captures', () => {
       const res = await capture(ed.workspaceId, ed.headers, parts);
       expect(res.statusCode, `${JSON.stringify(parts.map((p) => p.name))}: ${res.body}`).toBe(status);
     }
-    expect(await sourceCount(ed.workspaceId)).toBe(0);
+    expect(await sauceCount(ed.workspaceId)).toBe(0);
     expect(await allKeys()).toEqual(before);
     expect(await tmpFiles()).toEqual([]);
   });
@@ -213,7 +213,7 @@ describe('bad captures', () => {
     // A screenshot that is not an image: 415 as an upload.
     const notShot = await capture(fay.workspaceId, fay.headers, [{ name: 'screenshot', data: SVG, filename: 'x.svg', contentType: 'image/svg+xml' }]);
     expect(notShot.statusCode).toBe(415);
-    expect(await sourceCount(fay.workspaceId)).toBe(0);
+    expect(await sauceCount(fay.workspaceId)).toBe(0);
     expect(await tmpFiles()).toEqual([]);
   });
 
@@ -240,7 +240,7 @@ describe('bad captures', () => {
     expect((await capture(team, bearer(await token(stranger)), [snapshotPart()])).statusCode).toBe(404);
     expect((await capture(owner.workspaceId, bearer(await token(owner, 'read')), [snapshotPart()])).statusCode).toBe(403);
     expect((await capture(team, {}, [snapshotPart()])).statusCode).toBe(401);
-    expect(await sourceCount(team)).toBe(0);
+    expect(await sauceCount(team)).toBe(0);
   });
 
   it(`keeps the ${LIMITS.saucesPerWorkspace}-source limit when captures race`, async () => {
@@ -251,7 +251,7 @@ describe('bad captures', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => capture(hu.workspaceId, hu.headers, [snapshotPart(), shotPart()])));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 422)).toHaveLength(3);
-    expect(await sourceCount(hu.workspaceId)).toBe(LIMITS.saucesPerWorkspace);
+    expect(await sauceCount(hu.workspaceId)).toBe(LIMITS.saucesPerWorkspace);
     const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauce_captures WHERE workspace_id = ${hu.workspaceId}`);
     expect(rows[0]!.n).toBe(2);
     // The refused captures' files are gone: only the two saved copies' files are there.
@@ -290,7 +290,7 @@ describe('races while a capture is in flight', () => {
       expect(revoked.statusCode).toBe(200);
     });
     expect(res.statusCode, res.body).toBe(401);
-    expect(await sourceCount(ivy.workspaceId)).toBe(0);
+    expect(await sauceCount(ivy.workspaceId)).toBe(0);
     expect(await allKeys()).toEqual(before);
     expect(await tmpFiles()).toEqual([]);
   });
@@ -307,7 +307,7 @@ describe('races while a capture is in flight', () => {
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(body(res).error.code).toBe('VIEWER_CANNOT_UPLOAD');
-    expect(await sourceCount(team)).toBe(0);
+    expect(await sauceCount(team)).toBe(0);
     expect(await allKeys()).toEqual(before);
   });
 
@@ -321,7 +321,7 @@ describe('races while a capture is in flight', () => {
     ]);
     expect(revoked.statusCode).toBe(200);
     expect([200, 401]).toContain(saved.statusCode);
-    expect(await sourceCount(jay.workspaceId)).toBe(saved.statusCode === 200 ? 1 : 0);
+    expect(await sauceCount(jay.workspaceId)).toBe(saved.statusCode === 200 ? 1 : 0);
     expect((await capture(jay.workspaceId, bearer(pat), [snapshotPart()])).statusCode).toBe(401);
   });
 });

@@ -21,7 +21,7 @@ let bob: TestUser;
 /** The photos at 1280 px wide: real JPEG/PNG data, quicker to process than the originals. */
 const photos = {} as Record<PhotoName, Buffer>;
 /** Alice's sources, by photo. */
-const sourceOf = {} as Record<PhotoName, number>;
+const sauceOf = {} as Record<PhotoName, number>;
 
 const upload = async (u: TestUser, data: Buffer, ws = u.workspaceId) => {
   const form = multipart(data);
@@ -63,13 +63,13 @@ beforeAll(async () => {
   for (const name of Object.keys(photos) as PhotoName[]) {
     const res = await upload(alice, photos[name]);
     expect(res.statusCode).toBe(200);
-    sourceOf[name] = await save(alice, body(res).data.id, name);
+    sauceOf[name] = await save(alice, body(res).data.id, name);
   }
 });
 
 describe('palette', () => {
   const paletteOf = async (name: PhotoName) => {
-    const res = await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${sourceOf[name]}`, headers: alice.headers });
+    const res = await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${sauceOf[name]}`, headers: alice.headers });
     return body(res).data.imageSauce[0].palette as string[];
   };
 
@@ -113,10 +113,10 @@ describe('palette', () => {
 describe('colour filter', () => {
   it('finds the sources whose images hold a colour close to the one asked for, and not the others', async () => {
     const sky = await listIds(alice, colour('#3b7ab0'));
-    expect(sky).toContain(sourceOf['altai-1080x1920.png']);
-    expect(sky).not.toContain(sourceOf['autumn-2560x1600.jpg']);
+    expect(sky).toContain(sauceOf['altai-1080x1920.png']);
+    expect(sky).not.toContain(sauceOf['autumn-2560x1600.jpg']);
     const brown = await listIds(alice, colour('#8a4b12'));
-    expect(brown).toEqual([sourceOf['autumn-2560x1600.jpg']]);
+    expect(brown).toEqual([sauceOf['autumn-2560x1600.jpg']]);
     // Upper case is the same colour.
     expect(await listIds(alice, colour('#8A4B12'))).toEqual(brown);
     // A saturated green is in none of them.
@@ -127,8 +127,8 @@ describe('colour filter', () => {
     const res = await list(alice, colour('#8a4b12'));
     expect(body(res).data.count).toBe(1);
     expect(await listIds(alice, `${colour('#8a4b12')}&text=true`)).toEqual([]);
-    expect(await listIds(alice, `${colour('#8a4b12')}&image=true`)).toEqual([sourceOf['autumn-2560x1600.jpg']]);
-    expect(await listIds(alice, `${colour('#8a4b12')}&search=autumn`)).toEqual([sourceOf['autumn-2560x1600.jpg']]);
+    expect(await listIds(alice, `${colour('#8a4b12')}&image=true`)).toEqual([sauceOf['autumn-2560x1600.jpg']]);
+    expect(await listIds(alice, `${colour('#8a4b12')}&search=autumn`)).toEqual([sauceOf['autumn-2560x1600.jpg']]);
     expect(await listIds(alice, `${colour('#8a4b12')}&search=altai`)).toEqual([]);
   });
 
@@ -208,8 +208,8 @@ describe('similar images (similarTo)', () => {
     const res = await upload(alice, copy);
     expect(res.statusCode).toBe(200);
     const similar = body(res).data.similarTo;
-    expect(similar.map((s: { id: number }) => s.id)).toContain(sourceOf['autumn-2560x1600.jpg']);
-    const hit = similar.find((s: { id: number }) => s.id === sourceOf['autumn-2560x1600.jpg']);
+    expect(similar.map((s: { id: number }) => s.id)).toContain(sauceOf['autumn-2560x1600.jpg']);
+    const hit = similar.find((s: { id: number }) => s.id === sauceOf['autumn-2560x1600.jpg']);
     expect(hit).toMatchObject({ type: 'IMAGE', title: 'autumn-2560x1600.jpg' });
     expect(hit.distance).toBeLessThanOrEqual(6);
     expect(hit.thumbnailUrl).toMatch(/^\/files\/images\/[0-9a-f]{32}\/thumb\.webp\?/);

@@ -12,13 +12,13 @@ import { saveFile } from '../../lib/multipart.ts';
 import { claimOf, membershipOf } from '../../policies/authorize.ts';
 import { presentSauceImages, presentSimilar, presentUpload } from '../../presenters/image.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
-import { canEditSources } from '../../policies/workspace.ts';
+import { canEditSauces } from '../../policies/workspace.ts';
 import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
 import { readCopy } from '../../services/link-copy.ts';
 import { previewOptions, refreshPreview } from '../../services/link-preview.ts';
 import * as service from '../../services/sauces.ts';
-import { createSourceListReader } from './source-list.ts';
+import { createSauceListReader } from './sauce-list.ts';
 import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
 import { findingRoutes } from './finding.ts';
@@ -61,7 +61,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
         tmp = saved.path;
         const image = await images.uploadImage(deps.db, deps.files, m, tmp, ticket);
         // Issue #21 item 5: the space's sources already holding a nearly identical image.
-        const similar = image.phash === null ? [] : await images.findSimilarSources(deps.db, m.workspaceId, image.phash, image.id);
+        const similar = image.phash === null ? [] : await images.findSimilarSauces(deps.db, m.workspaceId, image.phash, image.id);
         return { success: true as const, data: { ...presentUpload(urls, image), similarTo: similar.map((r) => presentSimilar(urls, r)) } };
       } finally {
         ticket.release();
@@ -79,7 +79,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     },
   });
 
-  const readList = createSourceListReader(deps);
+  const readList = createSauceListReader(deps);
   const limitSearches = searchRateLimit(deps);
   // SPEC §7 names the list twice; both paths answer the same.
   for (const list of ['GET /archive/sauce/:workspace/list', 'GET /archive/sauce/:workspace/list/simple'] as const) {
@@ -136,7 +136,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     handler: async (req) => {
       const m = membershipOf(req);
       const sauce = await service.getSauce(deps.db, m.workspaceId, req.params.id);
-      return { success: true as const, data: presentSauce(sauce, canEditSources(m.permission), urls, await imagesOf(sauce.id, m.userId), true) };
+      return { success: true as const, data: presentSauce(sauce, canEditSauces(m.permission), urls, await imagesOf(sauce.id, m.userId), true) };
     },
   });
 

@@ -11,7 +11,7 @@ import { buildUser, type TestUser } from '../../test/factories.ts';
  * writes happen, and paging by cursor neither skips nor repeats a source while others save.
  */
 
-const SOURCES = 3_000;
+const SAUCES = 3_000;
 let t: TestApp;
 let owner: TestUser;
 let folderId: number;
@@ -38,7 +38,7 @@ beforeAll(async () => {
     await t.db.execute(sql`
       INSERT INTO sauces (workspace_id, author_id, type, title, text, created_at)
       SELECT ${u.workspaceId}, ${u.userId}, 'TEXT', 'Reference ' || i, 'Notes ' || i, now() - make_interval(secs => i)
-      FROM generate_series(1, ${SOURCES}) i`);
+      FROM generate_series(1, ${SAUCES}) i`);
   }
   await t.db.execute(sql`
     INSERT INTO sauce_tags (sauce_id, name, position)
@@ -81,9 +81,9 @@ describe('a large space (issue #24)', () => {
 
   it('counts the space and its folders from what the writes kept, matching the rows', async () => {
     const list = body(await t.app.inject({ url: `/api/archive/sauce/${owner.workspaceId}/list?pageSize=1`, headers: owner.headers })).data;
-    expect(list.count).toBe(SOURCES);
+    expect(list.count).toBe(SAUCES);
     const inFolder = body(await t.app.inject({ url: `/api/archive/sauce/${owner.workspaceId}/list?pageSize=1&folder=${folderId}`, headers: owner.headers })).data;
-    expect(inFolder.count).toBe(SOURCES / 2);
+    expect(inFolder.count).toBe(SAUCES / 2);
     const grid = body(await t.app.inject({ url: `/api/archive/sauce/${owner.workspaceId}/list?pageSize=1&tag=grid`, headers: owner.headers })).data;
     const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sauces WHERE workspace_id = ${owner.workspaceId} AND id % 3 = 0`);
     expect(grid.count).toBe(rows[0]!.n);
@@ -154,8 +154,8 @@ describe('a large space (issue #24)', () => {
     // The page: a page's worth of each favourite tag's newest entries; the count: that tag's
     // entries in the space (a third of it), index only — never every source checked.
     expect(Math.min(...read.map((n) => n['Actual Rows']!))).toBeLessThanOrEqual(101);
-    const sourcesRead = plan.filter((n) => n['Relation Name'] === 'sauces');
-    expect(sourcesRead.every((n) => n['Actual Rows']! <= 101), JSON.stringify(plan.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name'], n['Actual Rows']]))).toBe(true);
+    const saucesRead = plan.filter((n) => n['Relation Name'] === 'sauces');
+    expect(saucesRead.every((n) => n['Actual Rows']! <= 101), JSON.stringify(plan.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name'], n['Actual Rows']]))).toBe(true);
 
     const { rows } = await t.db.execute<{ id: number }>(sql`
       SELECT s.id FROM sauces s WHERE s.workspace_id = ${owner.workspaceId}

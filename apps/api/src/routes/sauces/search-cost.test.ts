@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSearch, SEARCH_RANKED, SEARCH_SUBSTRING_SOURCES, searchTerms } from '../../services/search.ts';
+import { runSearch, SEARCH_RANKED, SEARCH_SUBSTRING_SAUCES, searchTerms } from '../../services/search.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { startOfRoomyWindow } from '../../test/rate-window.ts';
@@ -108,15 +108,15 @@ describe('search words (issue #28 item 3)', () => {
     expect(pages[2]!.results.at(-1)!.title).toBe('Zebra crossing');
   });
 
-  it(`looks for punctuation alone in the space's newest ${SEARCH_SUBSTRING_SOURCES} sources`, async () => {
+  it(`looks for punctuation alone in the space's newest ${SEARCH_SUBSTRING_SAUCES} sources`, async () => {
     const carol = await buildUser(t);
     await t.db.execute(sql`
       INSERT INTO sauces (workspace_id, author_id, type, title, text, created_at)
-      SELECT ${carol.workspaceId}, ${carol.userId}, 'TEXT', 'Note ' || i, CASE WHEN i IN (1, ${SEARCH_SUBSTRING_SOURCES + 5}) THEN 'done!!!' ELSE 'plain' END,
-        now() - make_interval(mins => ${SEARCH_SUBSTRING_SOURCES + 5} - i)
-      FROM generate_series(1, ${SEARCH_SUBSTRING_SOURCES + 5}) i`);
+      SELECT ${carol.workspaceId}, ${carol.userId}, 'TEXT', 'Note ' || i, CASE WHEN i IN (1, ${SEARCH_SUBSTRING_SAUCES + 5}) THEN 'done!!!' ELSE 'plain' END,
+        now() - make_interval(mins => ${SEARCH_SUBSTRING_SAUCES + 5} - i)
+      FROM generate_series(1, ${SEARCH_SUBSTRING_SAUCES + 5}) i`);
     const found = await search(carol, '!!!');
-    expect(found.results.map((r) => r.title)).toEqual([`Note ${SEARCH_SUBSTRING_SOURCES + 5}`]);
+    expect(found.results.map((r) => r.title)).toEqual([`Note ${SEARCH_SUBSTRING_SAUCES + 5}`]);
     expect(found.count).toBe(1);
   });
 

@@ -8,7 +8,7 @@ import { readSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
 import { presentSauceImages } from '../../presenters/image.ts';
 import { getSharedSauce } from '../../services/sauces.ts';
 import { escapeHtml, loadShell, pickLanguage, type Head, type Lang, type RenderedBody } from '../../web/html.ts';
-import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSourceHead } from '../../web/pages.ts';
+import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSauceHead } from '../../web/pages.ts';
 import { loadPreloads } from '../../web/preload.ts';
 import { loadRenderer } from '../../web/ssr.ts';
 
@@ -82,7 +82,7 @@ export async function webRoutes(app: ZApp, deps: Deps) {
     const url = absolute(`/archive/sauce/share/${shareId}`);
     // The same signed URL as the API's answer gives the page, so the browser uses what it preloaded.
     const lcp = images[0] ? [{ href: images[0].thumbnailUrl, kind: 'image' as const }] : [];
-    const head = { ...sharedSourceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] };
+    const head = { ...sharedSauceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] };
     return send(reply, head, 200, await renderBody(req, lang));
   });
 

@@ -9,7 +9,7 @@ import { lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
 import { getSauce, type SauceRecord } from '../sauces.ts';
-import { writeSources } from '../sauces/write.ts';
+import { writeSauces } from '../sauces/write.ts';
 import { SUMMARY_CACHE_MS } from './summary/job.ts';
 
 /** How an article is saved: its summary job's retries, and the installation's plan. */
@@ -62,7 +62,7 @@ export async function forkArticle(
   opts: ForkOptions,
 ): Promise<{ sauce: SauceRecord; created: boolean }> {
   const folderIds = [...new Set(input.folderSet)];
-  const { id, created } = await writeSources(db, async (tx, write) => {
+  const { id, created } = await writeSauces(db, async (tx, write) => {
     await lockMembership(tx, m);
     const { rows: found } = await tx.execute<{
       title: string;

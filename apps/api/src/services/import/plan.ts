@@ -9,7 +9,7 @@ import { lockPerson } from '../../db/locks.ts';
 import { authorizeWorkspace, lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
-import { type NewSource, sourcesIn } from '../sauces/write.ts';
+import { type NewSauce, saucesIn } from '../sauces/write.ts';
 import { pathKey, type ImportEntry } from './entry.ts';
 import { planFolders } from './folders.ts';
 import { type Destination, type FolderMap, getImport, hasImportUnderWay, IMPORT_QUEUE, type ImportDeps, JOB_OPTIONS, type Run } from './store.ts';
@@ -130,7 +130,7 @@ export async function previewImport(deps: ImportDeps, userId: number, id: number
   const { rows: space } = await deps.db.execute<{ name: string }>(sql`SELECT name FROM workspaces WHERE id = ${m.workspaceId}`);
   const existing = await spaceFolders(deps.db, m.workspaceId);
   const taken = await takenKeys(deps.db, m.workspaceId);
-  const sourcesInSpace = await sourcesIn(deps.db as unknown as Tx, m.workspaceId);
+  const sourcesInSpace = await saucesIn(deps.db as unknown as Tx, m.workspaceId);
   let room = deps.plan.sources === null ? Number.POSITIVE_INFINITY : Math.max(0, deps.plan.sources - sourcesInSpace);
 
   const plan = planFolders(await folderPaths(deps.db, id), existing, deps.plan.folders);
@@ -182,7 +182,7 @@ export async function previewImport(deps: ImportDeps, userId: number, id: number
 
 /** Sources left in the locked space under the plan (SPEC §9: 100). */
 export async function roomIn(tx: Tx, workspaceId: number, limit: number | null): Promise<number> {
-  return limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await sourcesIn(tx, workspaceId)));
+  return limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await saucesIn(tx, workspaceId)));
 }
 
 /**
@@ -219,7 +219,7 @@ export const runFolderIds = (run: Run) =>
   run.folderMap ? Object.values(run.folderMap).flatMap((f) => (f.id === null ? [] : [f.id])) : run.folderId === null ? [] : [run.folderId];
 
 /** The source an entry makes (sauces/write.ts): the file's title, description and image as its link's preview, its dates, its import key. */
-export const imported = (entry: ImportEntry, folderIds: number[]): NewSource => ({
+export const imported = (entry: ImportEntry, folderIds: number[]): NewSauce => ({
   type: entry.images ? 'IMAGE' : 'TEXT',
   title: entry.title,
   text: entry.text,

@@ -15,7 +15,7 @@ import { lockPerson } from '../../db/locks.ts';
 import { authorizeWorkspace, lockMembership, type Membership } from '../../policies/workspace.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
 import { deleteFiles, imageFileKeys, setSauceImages, uploadImage } from '../images.ts';
-import { isSourcesLimit, writeSources } from '../sauces/write.ts';
+import { isSaucesLimit, writeSauces } from '../sauces/write.ts';
 import type { ImportEntry } from './entry.ts';
 import { ZIP_LIMITS } from './parse.ts';
 import { aliveFolders, imported, placeOf, queueImport, roomIn, runFolderIds, takenKeys } from './plan.ts';
@@ -130,7 +130,7 @@ async function importTexts(
   start: number,
   keys: Set<string>,
 ) {
-  return writeSources(db, async (tx, write) => {
+  return writeSauces(db, async (tx, write) => {
     await lockMembership(tx, m);
     let room = await roomIn(tx, m.workspaceId, limit);
     const alive = await aliveFolders(tx, m.workspaceId, runFolderIds(run));
@@ -203,7 +203,7 @@ async function importImage(
     return skip('invalidImage');
   }
   try {
-    await writeSources(deps.db, async (tx, write) => {
+    await writeSauces(deps.db, async (tx, write) => {
       await lockMembership(tx, m);
       if (keys.has(entry.key)) throw new SkipError('duplicate');
       const place = placeOf(run, entry, await aliveFolders(tx, m.workspaceId, runFolderIds(run)));
@@ -223,7 +223,7 @@ async function importImage(
         return byteSize;
       };
       const [id] = await write.insert(m, { from: 'import', copies: deps.copies }, [{ ...imported(entry, place.folderIds), contents }], deps.plan.sources).catch((e: unknown) => {
-        throw isSourcesLimit(e) ? new SkipError('limit') : e;
+        throw isSaucesLimit(e) ? new SkipError('limit') : e;
       });
       if (!id) throw new SkipError('duplicate');
       const reencoded: ImportChange[] = uploads.some((u) => !u.kept) ? [{ code: 'imageReencoded' }] : [];

@@ -21,7 +21,7 @@ const ALLOWED = new Map([
 ]);
 
 /** What in `code` inserts a source or changes a source's link. */
-export function sourceWrites(code: string): string[] {
+export function sauceWrites(code: string): string[] {
   const found: string[] = [];
   if (/\binsert\(\s*(?:\w+\.)?sauces\s*\)/.test(code)) found.push('insert(sauces)');
   if (/\bINSERT\s+INTO\s+"?sauces"?(?![\w"])/i.test(code)) found.push('INSERT INTO sauces');
@@ -48,25 +48,25 @@ function sourceFiles(dir = src): string[] {
 
 describe('the write path of sources (issue #30 item 1)', () => {
   it('finds inserts and link changes in bad code', () => {
-    expect(sourceWrites('await tx.insert(sauces).values({ title })')).toEqual(['insert(sauces)']);
-    expect(sourceWrites('db.insert(schema.sauces).values(rows)')).toEqual(['insert(sauces)']);
-    expect(sourceWrites('sql`INSERT INTO sauces (title) VALUES (${t})`')).toEqual(['INSERT INTO sauces']);
-    expect(sourceWrites('tx.update(sauces).set({ title, link: url }).where(eq(sauces.id, id))')).toHaveLength(1);
-    expect(sourceWrites('tx.update(sauces).set({ ...columns }).where(eq(sauces.id, id))')).toHaveLength(1);
-    expect(sourceWrites('sql`UPDATE sauces SET title = ${t}, link = ${l} WHERE id = ${id}`')).toEqual(['UPDATE sauces … SET link']);
-    expect(sourceWrites('sql`UPDATE sauces s SET link_key = v.k FROM x`')).toEqual(['UPDATE sauces … SET link_key']);
+    expect(sauceWrites('await tx.insert(sauces).values({ title })')).toEqual(['insert(sauces)']);
+    expect(sauceWrites('db.insert(schema.sauces).values(rows)')).toEqual(['insert(sauces)']);
+    expect(sauceWrites('sql`INSERT INTO sauces (title) VALUES (${t})`')).toEqual(['INSERT INTO sauces']);
+    expect(sauceWrites('tx.update(sauces).set({ title, link: url }).where(eq(sauces.id, id))')).toHaveLength(1);
+    expect(sauceWrites('tx.update(sauces).set({ ...columns }).where(eq(sauces.id, id))')).toHaveLength(1);
+    expect(sauceWrites('sql`UPDATE sauces SET title = ${t}, link = ${l} WHERE id = ${id}`')).toEqual(['UPDATE sauces … SET link']);
+    expect(sauceWrites('sql`UPDATE sauces s SET link_key = v.k FROM x`')).toEqual(['UPDATE sauces … SET link_key']);
     // What may be written elsewhere: other columns, the preview's and health's own, reads by link.
-    expect(sourceWrites('sql`UPDATE sauces SET link_title = ${t}, link_status = \'ready\' WHERE link = ${l}`')).toEqual([]);
-    expect(sourceWrites('tx.update(sauces).set({ isShareEnabled: false }).where(eq(sauces.id, id))')).toEqual([]);
-    expect(sourceWrites('sql`INSERT INTO sauce_tags (sauce_id) VALUES (1)`')).toEqual([]);
+    expect(sauceWrites('sql`UPDATE sauces SET link_title = ${t}, link_status = \'ready\' WHERE link = ${l}`')).toEqual([]);
+    expect(sauceWrites('tx.update(sauces).set({ isShareEnabled: false }).where(eq(sauces.id, id))')).toEqual([]);
+    expect(sauceWrites('sql`INSERT INTO sauce_tags (sauce_id) VALUES (1)`')).toEqual([]);
   });
 
   it('is the only place that inserts sources or changes their link', () => {
     const files = sourceFiles();
     expect(files).toContain(WRITE_PATH);
-    const writes = files.filter((f) => f !== WRITE_PATH).flatMap((f) => sourceWrites(readFileSync(path.join(src, f), 'utf8')).map((w) => `${f}: ${w}`));
+    const writes = files.filter((f) => f !== WRITE_PATH).flatMap((f) => sauceWrites(readFileSync(path.join(src, f), 'utf8')).map((w) => `${f}: ${w}`));
     expect(writes.filter((w) => !ALLOWED.has(w))).toEqual([]);
     expect([...ALLOWED.keys()].filter((w) => !writes.includes(w))).toEqual([]);
-    expect(sourceWrites(readFileSync(path.join(src, WRITE_PATH), 'utf8'))).not.toEqual([]);
+    expect(sauceWrites(readFileSync(path.join(src, WRITE_PATH), 'utf8'))).not.toEqual([]);
   });
 });

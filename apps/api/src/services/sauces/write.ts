@@ -13,7 +13,7 @@ import { type LinkColumns, type PreviewOptions, previewJob } from '../link-previ
 
 /*
  * The one write path of sources (issue #30): every new source is written by the `insert`
- * of {@link writeSources}, and a source's link changed by its `update` only (write-rule.test.ts).
+ * of {@link writeSauces}, and a source's link changed by its `update` only (write-rule.test.ts).
  */
 
 /**
@@ -56,7 +56,7 @@ export interface LinkPage {
 }
 
 /** One new source. */
-export interface NewSource {
+export interface NewSauce {
   type: 'TEXT' | 'IMAGE';
   title: string;
   /** A text source's note (an article's is empty); an image source has none. */
@@ -122,7 +122,7 @@ const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
 const ROWS_PER_STATEMENT = 1000;
 
 /** The row of new source `s` of `m`'s space from `origin`, and the link jobs it queues. */
-function rowOf(m: Membership, origin: Origin, s: NewSource): { row: Row; jobs: LinkJobToSend[] } {
+function rowOf(m: Membership, origin: Origin, s: NewSauce): { row: Row; jobs: LinkJobToSend[] } {
   const rule = ORIGINS[origin.from];
   const text = s.type === 'TEXT';
   const link = s.link || null;
@@ -202,8 +202,8 @@ async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
  * tags cannot wait for each other's rows in a circle. Each a statement of arrays.
  * @throws LIMIT_REACHED (422) for a source given more than LIMITS.tagsPerSauce tags.
  */
-export async function addTags(tx: Tx, userId: number, sources: { sauceId: number; names: readonly string[] }[]) {
-  const added = sources.flatMap(({ sauceId, names }) => {
+export async function addTags(tx: Tx, userId: number, newSauces: { sauceId: number; names: readonly string[] }[]) {
+  const added = newSauces.flatMap(({ sauceId, names }) => {
     const unique = [...new Set(names)];
     if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
     return unique.map((name, position) => ({ sauceId, name, position }));
@@ -241,15 +241,15 @@ export async function addFolders(tx: Tx, workspaceId: number, pairs: { sauceId: 
  * of its counter slots, issue #29) — read under the space's exclusive lock, so two saves
  * cannot both pass the plan's last place (or as lockForSave reads it).
  */
-export async function sourcesIn(tx: Tx, workspaceId: number): Promise<number> {
+export async function saucesIn(tx: Tx, workspaceId: number): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(
     sql`SELECT COALESCE(sum(text_count + image_count), 0)::int AS n FROM workspace_counters WHERE workspace_id = ${workspaceId}`,
   );
   return rows[0]?.n ?? 0;
 }
 
-/** True for the error of a space at its plan's sources ({@link SourceWriter.insert}). */
-export const isSourcesLimit = (e: unknown) =>
+/** True for the error of a space at its plan's sources ({@link SauceWriter.insert}). */
+export const isSaucesLimit = (e: unknown) =>
   e instanceof AppError && e.code === 'LIMIT_REACHED' && (e.details as { resource?: string } | undefined)?.resource === 'sources';
 
 /** A text source's link as an edit sets it: the columns of its preview (link-preview.ts previewAtSave). */
@@ -263,10 +263,10 @@ export interface LinkEdit {
 }
 
 /** The columns of a source an edit writes besides its link. */
-export type SourceEdit = Partial<Pick<SauceInsert, 'title' | 'text' | 'updatedAt'>> & { byteSize?: number | SQL };
+export type SauceEdit = Partial<Pick<SauceInsert, 'title' | 'text' | 'updatedAt'>> & { byteSize?: number | SQL };
 
-/** The writes of sources inside one transaction of {@link writeSources}. */
-export interface SourceWriter {
+/** The writes of sources inside one transaction of {@link writeSauces}. */
+export interface SauceWriter {
   /**
    * Issue #29: takes what a save of one source into the claimed space holds until it commits
    * (`link`'s lock shared, the space's lock, the role read after them: one statement,
@@ -295,16 +295,16 @@ export interface SourceWriter {
    * @returns each source's id, null for an import whose key the space holds (not written).
    * @throws LIMIT_REACHED (422) at the plan's sources or for too many tags; FOLDER_NOT_FOUND (404).
    */
-  insert(m: Membership, origin: Origin, sources: readonly NewSource[], limit: number | null): Promise<(number | null)[]>;
+  insert(m: Membership, origin: Origin, newSauces: readonly NewSauce[], limit: number | null): Promise<(number | null)[]>;
   /**
    * Writes an edit of source `id` (the caller holds it locked): `set`, and with `link` the
    * link's columns, its key (issue #21 item 5), and — a new link — its health and copy state
    * afresh, its preview and copy jobs queued as the transaction's last statements.
    */
-  update(m: Membership, id: number, set: SourceEdit, link?: LinkEdit): Promise<void>;
+  update(m: Membership, id: number, set: SauceEdit, link?: LinkEdit): Promise<void>;
 }
 
-/** What a transaction of {@link writeSources} did that tells or wakes anyone after it committed. */
+/** What a transaction of {@link writeSauces} did that tells or wakes anyone after it committed. */
 interface Done {
   sends: { previews: PreviewOptions; jobs: LinkJobToSend[] }[];
   created: { workspaceId: number; id: number; actorId: number }[];
@@ -312,34 +312,34 @@ interface Done {
   counted: WeakSet<Membership>;
 }
 
-function writer(tx: Tx, done: Done): SourceWriter {
+function writer(tx: Tx, done: Done): SauceWriter {
   const queue = (previews: PreviewOptions, jobs: LinkJobToSend[]) => {
     if (jobs.length) done.sends.push({ previews, jobs });
   };
   return {
     async lockForSave(claim, limit, link) {
-      const { membership, sources, exclusive } = await membershipForSave(tx, claim, link, limit);
+      const { membership, sauceCount, exclusive } = await membershipForSave(tx, claim, link, limit);
       if (limit !== null) {
         if (exclusive) {
-          if (sources + 1 > limit) throw LimitReachedError('sources', limit);
-        } else if (sources + COUNTER_SLOTS > limit) {
+          if (sauceCount + 1 > limit) throw LimitReachedError('sources', limit);
+        } else if (sauceCount + COUNTER_SLOTS > limit) {
           throw runAgain('The space neared its limit while this save took its lock.');
         }
       }
       done.counted.add(membership);
       return membership;
     },
-    async insert(m, origin, sources, limit) {
-      if (sources.length === 0) return [];
+    async insert(m, origin, newSauces, limit) {
+      if (newSauces.length === 0) return [];
       // The plan's sources a space holds (SPEC §9 beta: 100; null: unlimited; config PLAN_SOURCES_PER_SPACE).
-      if (sources.length === 1 && done.counted.has(m)) done.counted.delete(m);
-      else if (limit !== null && (await sourcesIn(tx, m.workspaceId)) + sources.length > limit) throw LimitReachedError('sources', limit);
-      const made = sources.map((s) => rowOf(m, origin, s));
+      if (newSauces.length === 1 && done.counted.has(m)) done.counted.delete(m);
+      else if (limit !== null && (await saucesIn(tx, m.workspaceId)) + newSauces.length > limit) throw LimitReachedError('sources', limit);
+      const made = newSauces.map((s) => rowOf(m, origin, s));
       const ids: (number | null)[] = [];
       for (let i = 0; i < made.length; i += ROWS_PER_STATEMENT) {
         ids.push(...(await insertRows(tx, made.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.row))));
       }
-      const written = sources.flatMap((s, i) => (ids[i] === null ? [] : [{ s, id: ids[i]!, jobs: made[i]!.jobs }]));
+      const written = newSauces.flatMap((s, i) => (ids[i] === null ? [] : [{ s, id: ids[i]!, jobs: made[i]!.jobs }]));
       for (const { s, id } of written) {
         const bytes = s.contents ? await s.contents(tx, id) : 0;
         if (bytes) await tx.update(sauces).set({ byteSize: sql`${sauces.byteSize} + ${bytes}` }).where(eq(sauces.id, id));
@@ -371,7 +371,7 @@ function writer(tx: Tx, done: Done): SourceWriter {
 
 /**
  * Runs `work` in one transaction of `db` (run again as a whole on a deadlock, db/client.ts)
- * with the {@link SourceWriter} of that transaction — the only way to add a source or change
+ * with the {@link SauceWriter} of that transaction — the only way to add a source or change
  * its link. The link jobs its writes queued are sent as the transaction's last statements
  * (step 7 of the lock order, db/locks.ts). Once it committed: this process's workers of
  * those jobs are woken (jobs/link-jobs.ts wakeFor), and the members watching each space are
@@ -379,9 +379,9 @@ function writer(tx: Tx, done: Done): SourceWriter {
  * issue #29) — beside `answer`, which reads what the caller returns (a save's answer does not
  * wait for the notice).
  */
-export async function writeSources<T, R = T>(
+export async function writeSauces<T, R = T>(
   db: Db,
-  work: (tx: Tx, write: SourceWriter) => Promise<T>,
+  work: (tx: Tx, write: SauceWriter) => Promise<T>,
   answer?: (result: T) => Promise<R>,
 ): Promise<R> {
   let done: Done = { sends: [], created: [], counted: new WeakSet() };

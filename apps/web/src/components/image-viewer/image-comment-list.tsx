@@ -3,7 +3,7 @@ import { CornerDownRight, type LucideIcon, MessageSquare, Pencil, Reply, Trash2 
 import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../dialogs/confirm.tsx';
-import { type ArchiveComment, type ArchiveImage, commentNumbers, commentsLeft } from '../../lib/sauces/image-archive/state.ts';
+import { type ImageSauceComment, type ImageSauceImage, commentNumbers, commentsLeft } from '../../lib/sauces/image-sauce/state.ts';
 import { formatDateTime, relativeTime } from '../../lib/dates.ts';
 import { Avatar } from '../sauce/author-avatar.tsx';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
@@ -12,7 +12,7 @@ import { Tooltip } from '../tooltip.tsx';
 
 export interface ImageCommentListProps {
   /** The selected image; null when there is none yet. */
-  image: ArchiveImage | null;
+  image: ImageSauceImage | null;
   /** Edit mode: reply, edit and delete. */
   editable: boolean;
   selectedComment: string | null;
@@ -57,7 +57,7 @@ export function ImageCommentList({
   const topLevel = comments.filter((c) => c.parent === null);
   const full = !!image && commentsLeft(image) === 0;
 
-  const remove = async (c: ArchiveComment, n: number) => {
+  const remove = async (c: ImageSauceComment, n: number) => {
     const replies = comments.filter((r) => r.parent === c.key).length;
     if (replies > 0) {
       const ok = await confirmDialog({
@@ -78,7 +78,7 @@ export function ImageCommentList({
     onBlur: () => onHover(null),
   });
 
-  const body = (comment: ArchiveComment, editLabel: string) => (
+  const body = (comment: ImageSauceComment, editLabel: string) => (
     <CommentBody
       comment={comment}
       author={author}
@@ -262,7 +262,7 @@ function CommentBody({
   onCancelEdit,
   onClick,
 }: {
-  comment: ArchiveComment;
+  comment: ImageSauceComment;
   author?: { nickname: string; profileImage: string | null } | null;
   editing: boolean;
   editLabel: string;

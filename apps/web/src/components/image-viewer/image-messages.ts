@@ -1,7 +1,7 @@
 import { LIMITS } from '@sauce/contract/limits';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api.ts';
-import type { UploadProblem } from '../../lib/sauces/image-archive/state.ts';
+import type { UploadProblem } from '../../lib/sauces/image-sauce/state.ts';
 import { errorMessage } from '../../lib/sauces/error-message.ts';
 
 const MB = 1_048_576;

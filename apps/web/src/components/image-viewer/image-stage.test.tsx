@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../test/i18n.ts';
-import type { ArchiveComment, ArchiveImage } from '../../lib/sauces/image-archive/state.ts';
+import type { ImageSauceComment, ImageSauceImage } from '../../lib/sauces/image-sauce/state.ts';
 import { ImageStage, type ImageStageProps, relativePoint } from './image-stage.tsx';
 
 beforeAll(() => {
@@ -9,7 +9,7 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const comment = (key: string, x: number, y: number, parent: string | null = null): ArchiveComment => ({
+const comment = (key: string, x: number, y: number, parent: string | null = null): ImageSauceComment => ({
   key,
   id: null,
   message: `note ${key}`,
@@ -22,7 +22,7 @@ const comment = (key: string, x: number, y: number, parent: string | null = null
   isMine: true,
 });
 
-const image = (comments: ArchiveComment[] = []): ArchiveImage => ({
+const image = (comments: ImageSauceComment[] = []): ImageSauceImage => ({
   key: 'i1',
   id: 5,
   status: 'ready',

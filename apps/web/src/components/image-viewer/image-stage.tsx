@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import { AlertCircle } from 'lucide-react';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ArchiveImage, commentNumbers } from '../../lib/sauces/image-archive/state.ts';
+import { type ImageSauceImage, commentNumbers } from '../../lib/sauces/image-sauce/state.ts';
 import { isImageSrc } from '../../lib/sauces/format.ts';
 import { ImageCommentComposer } from './image-comment-composer.tsx';
 import { uploadProblemMessage } from './image-messages.ts';
@@ -30,7 +30,7 @@ const STEP = 0.02;
 const BIG_STEP = 0.1;
 
 export interface ImageStageProps {
-  image: ArchiveImage;
+  image: ImageSauceImage;
   /** 0-based position of the image, and how many there are (for names: 'Image 2 of 3'). */
   index: number;
   total: number;

@@ -4,12 +4,12 @@
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ArchiveImage } from '../../lib/sauces/image-archive/state.ts';
+import type { ImageSauceImage } from '../../lib/sauces/image-sauce/state.ts';
 import { isImageSrc } from '../../lib/sauces/format.ts';
 import styles from './image-strip.module.css';
 
 export interface ImageStripProps {
-  images: ArchiveImage[];
+  images: ImageSauceImage[];
   selected: string | null;
   /** Edit mode: drag to reorder, remove, add. */
   editable: boolean;
@@ -21,13 +21,13 @@ export interface ImageStripProps {
   className?: string;
 }
 
-const thumbOf = (img: ArchiveImage) => {
+const thumbOf = (img: ImageSauceImage) => {
   const src = img.preview ?? img.thumbnailUrl ?? img.url;
   return src && (src.startsWith('blob:') || isImageSrc(src)) ? src : null;
 };
 
 /** A tile's picture; a file the browser cannot show (or an expired URL) leaves the tile's colour. */
-export function Thumb({ img }: { img: ArchiveImage }) {
+export function Thumb({ img }: { img: ImageSauceImage }) {
   const src = thumbOf(img);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return null;
@@ -59,7 +59,7 @@ export function CommentBadge({ count }: { count: number }) {
  * The upload bar of image `n` (1-based) while it uploads, then while the server processes
  * it (a full, pulsing bar); nothing once it is ready or failed.
  */
-export function UploadBar({ img, n }: { img: ArchiveImage; n: number }) {
+export function UploadBar({ img, n }: { img: ImageSauceImage; n: number }) {
   const { t } = useTranslation('images');
   if (img.status !== 'uploading') return null;
   return (

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../dialogs/confirm.tsx';
 import { initI18n } from '../../test/i18n.ts';
-import { archiveFromSauce } from '../../lib/sauces/image-archive/convert.ts';
-import { createImageArchiveStore, type ImageArchiveStore } from '../../lib/sauces/use-image-archive.ts';
+import { stateFromSauce } from '../../lib/sauces/image-sauce/convert.ts';
+import { createImageSauceStore, type ImageSauceStore } from '../../lib/sauces/use-image-sauce.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 beforeAll(() => {
@@ -52,7 +52,7 @@ const sauce = {
   imageSauce: [img(10, 0, [c(1, 'Logo too small', 0.1, 0.2), c(2, 'Agreed', 0.1, 0.2, 1), c(3, 'Nice colour', 0.7, 0.6)]), img(11, 1)],
 } as unknown as Sauce;
 
-function setup(editable: boolean, store: ImageArchiveStore = createImageArchiveStore(archiveFromSauce(sauce)), sauceId?: number) {
+function setup(editable: boolean, store: ImageSauceStore = createImageSauceStore(stateFromSauce(sauce)), sauceId?: number) {
   render(
     <>
       <ImageViewer store={store} editable={editable} sauceId={sauceId} author={{ nickname: 'me', profileImage: null }} onRemoveImage={() => {}} />
@@ -127,7 +127,7 @@ describe('ImageViewer (DESIGN.md Image comments)', () => {
     const theirs = { ...c(1, 'Their note', 0.3, 0.3), isEditable: false };
     const theirReply = { ...c(2, 'Their reply', 0.3, 0.3, 1), isEditable: false };
     const mine = c(3, 'My reply', 0.3, 0.3, 1);
-    const store = createImageArchiveStore(archiveFromSauce({ ...sauce, imageSauce: [img(10, 0, [theirs, theirReply, mine])] } as unknown as Sauce));
+    const store = createImageSauceStore(stateFromSauce({ ...sauce, imageSauce: [img(10, 0, [theirs, theirReply, mine])] } as unknown as Sauce));
     const { list } = setup(true, store);
     expect(within(list()).getByRole('button', { name: 'Reply to comment 1' })).toBeTruthy();
     expect(within(list()).queryByRole('button', { name: 'Edit comment 1' })).toBeNull();
@@ -138,11 +138,11 @@ describe('ImageViewer (DESIGN.md Image comments)', () => {
   });
 
   it('at 10 comments on an image, replying and placing are disabled with a note', () => {
-    const full = archiveFromSauce({
+    const full = stateFromSauce({
       ...sauce,
       imageSauce: [img(10, 0, Array.from({ length: 10 }, (_, i) => c(i + 1, `m${i}`, 0.5, 0.5)))],
     } as unknown as Sauce);
-    const { list } = setup(true, createImageArchiveStore(full));
+    const { list } = setup(true, createImageSauceStore(full));
     expect(within(list()).getByRole('status').textContent).toContain('10 comments, the most it can have');
     expect((within(list()).getByRole('button', { name: 'Reply to comment 1' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Add a comment on image 1' }).getAttribute('aria-disabled')).toBe('true');
@@ -175,7 +175,7 @@ describe('ImageViewer palette and similar images (issue #21 items 4, 5)', () => 
   });
 
   it('points out, in edit mode, an upload the space already holds, with a link that opens it in a new tab', () => {
-    const store = createImageArchiveStore(archiveFromSauce(sauce));
+    const store = createImageSauceStore(stateFromSauce(sauce));
     const key = store.getState().images[1]!.key;
     store.getState().dispatch({
       type: 'uploaded',
@@ -194,7 +194,7 @@ describe('ImageViewer palette and similar images (issue #21 items 4, 5)', () => 
   });
 
   it('leaves out the source being edited: its own images are no news', () => {
-    const store = createImageArchiveStore(archiveFromSauce(sauce));
+    const store = createImageSauceStore(stateFromSauce(sauce));
     const key = store.getState().images[1]!.key;
     const similar = (id: number, title: string) => ({ id, type: 'IMAGE' as const, title, thumbnailUrl: '/files/t.webp', distance: 1 });
     store.getState().dispatch({ type: 'uploaded', key, upload: { ...img(11, 1), similarTo: [similar(7, 'This very source')] } });

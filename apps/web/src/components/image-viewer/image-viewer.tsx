@@ -3,9 +3,9 @@ import { AlertCircle, RotateCw, X } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
-import { type ArchiveImage, commentsLeft, type NewComment } from '../../lib/sauces/image-archive/state.ts';
-import { type ImageArchiveStore, useArchiveState } from '../../lib/sauces/use-image-archive.ts';
-import { newKey } from '../../lib/sauces/image-archive/convert.ts';
+import { type ImageSauceImage, commentsLeft, type NewComment } from '../../lib/sauces/image-sauce/state.ts';
+import { type ImageSauceStore, useSauceState } from '../../lib/sauces/use-image-sauce.ts';
+import { newKey } from '../../lib/sauces/image-sauce/convert.ts';
 import { ImageCommentList } from './image-comment-list.tsx';
 import { ImagePalette } from './image-palette.tsx';
 import { SimilarImages } from './similar-images.tsx';
@@ -15,7 +15,7 @@ import { ImageStrip } from './image-strip.tsx';
 import styles from './image-viewer.module.css';
 
 export interface ImageViewerProps {
-  store: ImageArchiveStore;
+  store: ImageSauceStore;
   /** Edit mode: images can be added, removed and reordered, comments placed and edited. */
   editable?: boolean;
   /** Edit mode: the id of the saved source being edited (the similar-image notice leaves it out). */
@@ -40,7 +40,7 @@ const MIN_RATIO = 0.5;
 const MAX_RATIO = 16 / 9;
 
 /** An image's width / height, within the shapes the canvas makes room for (4:3 while unknown). */
-const ratioOf = (img: ArchiveImage) =>
+const ratioOf = (img: ImageSauceImage) =>
   img.width && img.height ? Math.min(MAX_RATIO, Math.max(MIN_RATIO, img.width / img.height)) : 4 / 3;
 
 /**
@@ -63,14 +63,14 @@ export function ImageViewer({
   empty,
 }: ImageViewerProps) {
   const { t } = useTranslation('images');
-  const state = useArchiveState(store);
+  const state = useSauceState(store);
   const { images, dispatch } = state;
   const [hovered, setHovered] = useState<string | null>(null);
   const index = Math.max(
     0,
     images.findIndex((img) => img.key === state.selectedImage),
   );
-  const image: ArchiveImage | null = images[index] ?? null;
+  const image: ImageSauceImage | null = images[index] ?? null;
   const canAdd = !!image && commentsLeft(image) > 0;
 
   const ratios = images.filter((img) => img.width && img.height).map(ratioOf);
@@ -168,8 +168,8 @@ function UploadProblems({
   onRetry,
   onRemove,
 }: {
-  images: ArchiveImage[];
-  failed: ArchiveImage[];
+  images: ImageSauceImage[];
+  failed: ImageSauceImage[];
   onRetry?: (key: string) => void;
   onRemove?: (key: string) => void;
 }) {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { EditorKitContext } from '../../features/sauce-editor/components/editor-kit.ts';
-import { NewImageSource, SavedImageSource } from './image-source.tsx';
-import { ImageSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
+import { NewImageSauce, SavedImageSauce } from './image-sauce.tsx';
+import { ImageSauceSkeleton } from '../../features/sauce-viewer/components/sauce-skeletons.tsx';
 import { positiveInt } from '../../lib/sauces/use-dashboard-href.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { hasSharedImages } from '../../lib/share-target.ts';
@@ -12,21 +12,21 @@ import { useEditorKit } from './use-editor-kit.ts';
  * draft; images shared from another app are taken in), or an existing one with
  * ?sauceId={id}&archiveType=IMAGE, which opens in view mode with an Edit button when the
  * source is editable (readers get no edit controls). The editor lives in features/sauce-editor,
- * the view in features/sauce-viewer (put together in image-source.tsx).
+ * the view in features/sauce-viewer (put together in image-sauce.tsx).
  */
 export function ArchiveImagePage() {
   const workspace = useCurrentWorkspace();
   const [params] = useSearchParams();
   const kit = useEditorKit(workspace?.id);
   const sauceId = positiveInt(params.get('sauceId'));
-  if (!workspace) return <ImageSourceSkeleton />;
+  if (!workspace) return <ImageSauceSkeleton />;
   const fromDraft = params.get('draft') === 'true';
   return (
     <EditorKitContext value={kit}>
       {sauceId ? (
-        <SavedImageSource key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />
+        <SavedImageSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />
       ) : (
-        <NewImageSource key={`${workspace.id}-${fromDraft}`} workspaceId={workspace.id} fromDraft={fromDraft} takeShared={hasSharedImages(params)} />
+        <NewImageSauce key={`${workspace.id}-${fromDraft}`} workspaceId={workspace.id} fromDraft={fromDraft} takeShared={hasSharedImages(params)} />
       )}
     </EditorKitContext>
   );

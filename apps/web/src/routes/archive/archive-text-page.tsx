@@ -1,8 +1,8 @@
 import { LIMITS } from '@sauce/contract/limits';
 import { useSearchParams } from 'react-router';
 import { EditorKitContext } from '../../features/sauce-editor/components/editor-kit.ts';
-import { TextSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
-import { NewTextSource, SavedTextSource } from './text-source.tsx';
+import { TextSauceSkeleton } from '../../features/sauce-viewer/components/sauce-skeletons.tsx';
+import { NewTextSauce, SavedTextSauce } from './text-sauce.tsx';
 import { positiveInt } from '../../lib/sauces/use-dashboard-href.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { readSharedText } from '../../lib/share-target.ts';
@@ -15,22 +15,22 @@ const SHARED_LIMITS = { title: LIMITS.textTitleLength, text: LIMITS.textLength, 
  * text draft; 'Share → Sauce' on a phone lands here with the shared link, issue #11 item 9),
  * or an existing one with ?sauceId={id}&archiveType=TEXT, which opens in view mode with an
  * Edit button when the source is editable (readers get no edit controls). The editor lives
- * in features/sauce-editor, the view in features/sauce-viewer (put together in text-source.tsx).
+ * in features/sauce-editor, the view in features/sauce-viewer (put together in text-sauce.tsx).
  */
 export function ArchiveTextPage() {
   const workspace = useCurrentWorkspace();
   const [params] = useSearchParams();
   const kit = useEditorKit(workspace?.id);
   const sauceId = positiveInt(params.get('sauceId'));
-  if (!workspace) return <TextSourceSkeleton />;
+  if (!workspace) return <TextSauceSkeleton />;
   const fromDraft = params.get('draft') === 'true';
   const shared = fromDraft ? null : readSharedText(params, SHARED_LIMITS);
   return (
     <EditorKitContext value={kit}>
       {sauceId ? (
-        <SavedTextSource key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />
+        <SavedTextSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />
       ) : (
-        <NewTextSource
+        <NewTextSauce
           key={`${workspace.id}-${fromDraft}-${JSON.stringify(shared)}`}
           workspaceId={workspace.id}
           fromDraft={fromDraft}

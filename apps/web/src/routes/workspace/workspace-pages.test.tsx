@@ -117,10 +117,10 @@ describe('workspace pages: frame and usage (SPEC §2 Workspace pages, §4)', () 
 
   it('shows counts beside the limits as meters, and storage in readable bytes', async () => {
     open('/workspace/usageStatus');
-    const sources = await screen.findByRole('meter', { name: 'Sources' });
-    expect(sources.getAttribute('aria-valuenow')).toBe('7');
-    expect(sources.getAttribute('aria-valuemax')).toBe('100');
-    expect(sources.getAttribute('aria-valuetext')).toBe('7 of 100');
+    const sauces = await screen.findByRole('meter', { name: 'Sources' });
+    expect(sauces.getAttribute('aria-valuenow')).toBe('7');
+    expect(sauces.getAttribute('aria-valuemax')).toBe('100');
+    expect(sauces.getAttribute('aria-valuetext')).toBe('7 of 100');
     expect(screen.getByText('Text 3 · Image 4')).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'Folders' }).getAttribute('aria-valuetext')).toBe('5 of 5');
     expect(screen.getByRole('meter', { name: 'Members' }).getAttribute('aria-valuenow')).toBe('2');

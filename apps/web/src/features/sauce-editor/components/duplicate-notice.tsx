@@ -1,11 +1,9 @@
 import { Copy } from 'lucide-react';
 import { Link } from 'react-router';
-import { sourceHref } from '../../../lib/source-href.ts';
+import { sauceHref } from '../../../lib/sauces/format.ts';
 import { useDuplicates } from '../api/duplicates.ts';
 import styles from './duplicate-notice.module.css';
 import { useFindingTexts } from '../i18n/index.ts';
-
-export { sourceHref } from '../../../lib/source-href.ts';
 
 /**
  * Issue #21 item 5: 'Already saved in this space: <title> — Open', under a link being typed
@@ -30,7 +28,7 @@ export function DuplicateNotice({ workspaceId, link, exclude }: { workspaceId: n
         {folders && <span className={styles.where}> · {t('duplicate.inFolders', { folders })}</span>}
         {others.length > 0 && <span className={styles.where}> · {t('duplicate.more', { count: others.length })}</span>}
       </p>
-      <Link to={sourceHref(first!)} className={styles.open} aria-label={t('duplicate.openLabel', { title })}>
+      <Link to={sauceHref(first!)} className={styles.open} aria-label={t('duplicate.openLabel', { title })}>
         {t('duplicate.open')}
       </Link>
     </div>

@@ -11,13 +11,13 @@ import { Tooltip } from '../../../components/tooltip.tsx';
 import { showToast } from '../../../state/app-store.ts';
 import { useDeleteSauce } from '../../../lib/sauces/delete-sauce.ts';
 import { useDashboardHref } from '../../../lib/sauces/use-dashboard-href.ts';
-import { uploadsSettled, useArchiveState, useImageArchive } from '../../../lib/sauces/use-image-archive.ts';
+import { uploadsSettled, useSauceState, useImageSauce } from '../../../lib/sauces/use-image-sauce.ts';
 import { useImageIntake } from '../hooks/use-image-intake.ts';
 import { allowLeave } from '../../../lib/sauces/use-leave-guard.ts';
-import { useSaveSource } from '../hooks/use-save-source.ts';
-import { useSourceEditor } from '../hooks/use-source-editor.ts';
-import { archiveCounts, archiveFingerprint, toImageDraft, toImageInputs } from '../../../lib/sauces/image-archive/convert.ts';
-import type { ImageArchiveState } from '../../../lib/sauces/image-archive/state.ts';
+import { useSaveSauce } from '../hooks/use-save-sauce.ts';
+import { useSauceEditor } from '../hooks/use-sauce-editor.ts';
+import { sauceCounts, sauceFingerprint, toImageDraft, toImageInputs } from '../../../lib/sauces/image-sauce/convert.ts';
+import type { ImageSauceState } from '../../../lib/sauces/image-sauce/state.ts';
 import { CountedField } from './counted-field.tsx';
 import fieldStyles from './counted-field.module.css';
 import { existingFolders, useEditorKit } from './editor-kit.ts';
@@ -26,13 +26,13 @@ import styles from '../../../components/sauce/image-editor.module.css';
 import { saveProblemMessage } from '../../../components/image-viewer/image-messages.ts';
 import { ImageViewer } from '../../../components/image-viewer/image-viewer.tsx';
 import { CancelEditButton, DeleteSauceButton, SauceBar } from '../../../components/sauce/sauce-toolbar.tsx';
-import { type SaveArchiveValues, SaveImageArchiveDialog } from './save-archive-dialog.tsx';
+import { type SaveSauceValues, SaveImageSauceDialog } from './save-sauce-dialog.tsx';
 
 export interface ImageEditorProps {
   workspaceId: number;
   /** The saved source being edited; undefined for a new one. */
   sauce?: Sauce;
-  initial: ImageArchiveState;
+  initial: ImageSauceState;
   /** It continues the workspace's draft, cleared once the source is saved. */
   fromDraft?: boolean;
   /** Images shared to Sauce from another app wait for it (issue #11 item 9): they are added and uploaded. */
@@ -45,40 +45,40 @@ export interface ImageEditorProps {
  * Edit mode for a new source, a draft or a saved source (SPEC §4 Image archive state):
  * images come in by the file picker, dropping files anywhere on the page or pasting, and
  * upload at once, each with its own progress; comments are placed on the image; Save opens
- * SaveImageArchive. Leaving with changes asks first (useSourceEditor); saved, it lands on
- * the source's view (useSaveSource).
+ * SaveImageArchive. Leaving with changes asks first (useSauceEditor); saved, it lands on
+ * the source's view (useSaveSauce).
  */
 export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared, onDone }: ImageEditorProps) {
   const { t } = useTranslation('images');
   const navigate = useNavigate();
   const { href } = useDashboardHref();
   const kit = useEditorKit();
-  const archive = useImageArchive(workspaceId, () => initial);
-  const state = useArchiveState(archive.store);
+  const liveSauce = useImageSauce(workspaceId, () => initial);
+  const state = useSauceState(liveSauce.store);
   const { dispatch } = state;
-  const [initialPrint] = useState(() => archiveFingerprint(initial));
+  const [initialPrint] = useState(() => sauceFingerprint(initial));
   const fileInput = useRef<HTMLInputElement>(null);
   const removeSauce = useDeleteSauce(workspaceId);
-  const flow = useSaveSource({ workspaceId, sauce, fromDraft, onSaved: onDone, problemMessage: (e) => saveProblemMessage(t, e) });
-  const counts = archiveCounts(state);
-  const dirty = archiveFingerprint(state) !== initialPrint;
+  const flow = useSaveSauce({ workspaceId, sauce, fromDraft, onSaved: onDone, problemMessage: (e) => saveProblemMessage(t, e) });
+  const counts = sauceCounts(state);
+  const dirty = sauceFingerprint(state) !== initialPrint;
   const waitId = useId();
 
-  useSourceEditor({
+  useSauceEditor({
     mode: 'IMAGE',
     workspaceId,
     sauce,
     fromDraft,
     dirty,
-    toDraft: () => toImageDraft(archive.store.getState()),
+    toDraft: () => toImageDraft(liveSauce.store.getState()),
     // A draft names uploaded images only: 'Save draft' waits for the uploads under way.
-    settle: () => uploadsSettled(archive.store),
+    settle: () => uploadsSettled(liveSauce.store),
   });
-  const addFiles = useImageIntake(archive, { takeShared, paused: flow.dialogOpen });
+  const addFiles = useImageIntake(liveSauce, { takeShared, paused: flow.dialogOpen });
   const chooseFiles = () => fileInput.current?.click();
 
   const removeImage = async (key: string) => {
-    const { images } = archive.store.getState();
+    const { images } = liveSauce.store.getState();
     const index = images.findIndex((img) => img.key === key);
     const image = images[index];
     if (!image) return;
@@ -111,7 +111,7 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
       });
       if (!ok) return;
     }
-    archive.remove(key);
+    liveSauce.remove(key);
   };
 
   const openSave = async () => {
@@ -131,12 +131,12 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
     flow.setDialogOpen(true);
   };
 
-  const save = (values: SaveArchiveValues) => {
+  const save = (values: SaveSauceValues) => {
     const folderIds = existingFolders(values.folderIds, kit);
     dispatch({ type: 'setTitle', title: values.title });
     dispatch({ type: 'setTags', tags: values.tags });
     dispatch({ type: 'setFolders', folderIds });
-    const next = archive.store.getState();
+    const next = liveSauce.store.getState();
     const imageSauce = toImageInputs(next);
     if (imageSauce.length === 0) {
       showToast(t('saveFlow.noImage'), 'error');
@@ -189,13 +189,13 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
           onChange={(title) => dispatch({ type: 'setTitle', title })}
         />
         <ImageViewer
-          store={archive.store}
+          store={liveSauce.store}
           editable
           sauceId={sauce?.id}
           author={kit.author}
           onAddImages={chooseFiles}
           onRemoveImage={(key) => void removeImage(key)}
-          onRetryImage={archive.retry}
+          onRetryImage={liveSauce.retry}
           empty={<ImageDropArea onChoose={chooseFiles} />}
         />
         <kit.TagField
@@ -219,7 +219,7 @@ export function ImageEditor({ workspaceId, sauce, initial, fromDraft, takeShared
         }}
       />
       <ImageDropOverlay onFiles={addFiles} left={Math.max(0, LIMITS.imagesPerSauce - state.images.length)} />
-      <SaveImageArchiveDialog
+      <SaveImageSauceDialog
         open={flow.dialogOpen}
         onOpenChange={flow.setDialogOpen}
         workspaceId={workspaceId}

@@ -7,8 +7,8 @@ import { Button } from '../../../components/button.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { useMetadata } from '../api/get-metadata.ts';
-import { useSaveSource } from '../hooks/use-save-source.ts';
-import { useSourceEditor } from '../hooks/use-source-editor.ts';
+import { useSaveSauce } from '../hooks/use-save-sauce.ts';
+import { useSauceEditor } from '../hooks/use-sauce-editor.ts';
 import type { TextDraft } from '../../../lib/sauces/drafts.ts';
 import { errorMessage } from '../../../lib/sauces/error-message.ts';
 import { linkDomain, linkInText } from '../../../lib/sauces/format.ts';
@@ -19,7 +19,7 @@ import { DuplicateNotice } from './duplicate-notice.tsx';
 import { LinkAddDialog } from './link-add-dialog.tsx';
 import { LinkPreview } from '../../../components/sauce/link-preview.tsx';
 import { CancelEditButton, DeleteSauceButton, SauceBar } from '../../../components/sauce/sauce-toolbar.tsx';
-import { SaveArchiveDialog, type SaveArchiveValues } from './save-archive-dialog.tsx';
+import { SaveSauceDialog, type SaveSauceValues } from './save-sauce-dialog.tsx';
 import styles from '../../../components/sauce/text-editor.module.css';
 
 /** What the text editor edits. */
@@ -62,20 +62,20 @@ export interface TextEditorProps {
 /**
  * Edit mode for a new or an existing text source: title (counter), link (LinkAdd dialog,
  * preview), text (counter), tags; Save opens SaveArchive. Leaving with changes asks first
- * (useSourceEditor); saved, it lands on the source's view (useSaveSource).
+ * (useSauceEditor); saved, it lands on the source's view (useSaveSauce).
  */
 export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: TextEditorProps) {
   const { t } = useTranslation('archive');
   const kit = useEditorKit();
   const [form, setForm] = useState(initial);
   const [linkOpen, setLinkOpen] = useState(false);
-  const flow = useSaveSource({ workspaceId, sauce, fromDraft, onSaved: onDone, problemMessage: (e) => errorMessage(e, t('sauces:saveFailed')) });
+  const flow = useSaveSauce({ workspaceId, sauce, fromDraft, onSaved: onDone, problemMessage: (e) => errorMessage(e, t('sauces:saveFailed')) });
   const meta = useMetadata(form.link);
   const written = form.link ? null : linkInText(form.text);
   const dirty = !sameForm(form, initial);
   const empty = !form.title.trim() && !form.text.trim() && !form.link;
 
-  useSourceEditor({
+  useSauceEditor({
     mode: 'TEXT',
     workspaceId,
     sauce,
@@ -94,7 +94,7 @@ export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: T
 
   const patch = (p: Partial<TextForm>) => setForm((f) => ({ ...f, ...p }));
 
-  const save = (values: SaveArchiveValues) => {
+  const save = (values: SaveSauceValues) => {
     const folderIds = existingFolders(values.folderIds, kit);
     const next = { ...form, title: values.title, tags: values.tags, folderIds };
     setForm(next);
@@ -205,7 +205,7 @@ export function TextEditor({ workspaceId, sauce, initial, fromDraft, onDone }: T
           setLinkOpen(false);
         }}
       />
-      <SaveArchiveDialog
+      <SaveSauceDialog
         open={flow.dialogOpen}
         onOpenChange={flow.setDialogOpen}
         workspaceId={workspaceId}

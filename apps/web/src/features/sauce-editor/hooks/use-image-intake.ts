@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSharedFiles } from '../../../lib/share-target.ts';
 import { showToast } from '../../../state/app-store.ts';
-import type { ImageArchive } from '../../../lib/sauces/use-image-archive.ts';
+import type { ImageSauce } from '../../../lib/sauces/use-image-sauce.ts';
 
 /** Files on the clipboard: `files`, else file items (some browsers fill only one). */
 function clipboardFiles(data: DataTransfer | null): File[] {
@@ -27,12 +27,12 @@ const isEditableTarget = (target: EventTarget | null) =>
  * says when some went over the 10 images of a source (SPEC §9).
  * @param paused A dialog is open: pasting is left to it.
  */
-export function useImageIntake(archive: ImageArchive, { takeShared = false, paused }: { takeShared?: boolean; paused: boolean }) {
+export function useImageIntake(liveSauce: ImageSauce, { takeShared = false, paused }: { takeShared?: boolean; paused: boolean }) {
   const { t } = useTranslation('images');
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
-    const { overLimit } = archive.addFiles(files);
+    const { overLimit } = liveSauce.addFiles(files);
     if (overLimit > 0) showToast(t('add.overLimit', { count: overLimit, max: LIMITS.imagesPerSauce }), 'error');
   };
 

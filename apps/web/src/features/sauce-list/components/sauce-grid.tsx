@@ -58,7 +58,7 @@ export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label,
           </li>
         ))}
       </ul>
-      {more && <MoreSources {...more} />}
+      {more && <MoreSauces {...more} />}
     </div>
   );
 }
@@ -68,7 +68,7 @@ export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label,
  * the viewport (IntersectionObserver), and is a button for the keyboard and for browsers
  * that do not scroll it into view.
  */
-function MoreSources({ load, loading, label }: NonNullable<SauceGridProps['more']>) {
+function MoreSauces({ load, loading, label }: NonNullable<SauceGridProps['more']>) {
   const ref = useRef<HTMLButtonElement>(null);
   const latest = useRef(load);
   useEffect(() => {

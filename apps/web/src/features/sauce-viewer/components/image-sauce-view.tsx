@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { useAppStore } from '../../../state/app-store.ts';
-import { useSauceArchiveStore } from '../../../lib/sauces/use-image-archive.ts';
+import { useSauceStore } from '../../../lib/sauces/use-image-sauce.ts';
 import styles from '../../../components/sauce/image-editor.module.css';
 import { ImageViewer } from '../../../components/image-viewer/image-viewer.tsx';
 import { SauceMeta, SauceTags } from './sauce-meta.tsx';
@@ -27,7 +27,7 @@ export function ImageSauceView({
   onStale: () => void;
 }) {
   const { t } = useTranslation('images');
-  const store = useSauceArchiveStore(sauce);
+  const store = useSauceStore(sauce);
   const refetched = useRef<string | null>(null);
   const title = sauce.title || t('sauces:untitled');
   const imageCount = sauce.imageSauce?.length ?? 0;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { formatDate, useDateTimeZone } from '../../../lib/dates.ts';
-import { useSauceArchiveStore } from '../../../lib/sauces/use-image-archive.ts';
+import { useSauceStore } from '../../../lib/sauces/use-image-sauce.ts';
 import { sauceName } from '../../../lib/sauces/format.ts';
 import { Avatar } from '../../../components/sauce/author-avatar.tsx';
 import { ImageViewer } from '../../../components/image-viewer/image-viewer.tsx';
@@ -65,7 +65,7 @@ export function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => v
 
 /** An image source's images, pins and comments, read-only: the editor's own viewer. */
 function SharedImages({ sauce, onStale }: { sauce: Sauce; onStale: () => void }) {
-  const store = useSauceArchiveStore(sauce);
+  const store = useSauceStore(sauce);
   const [refetchedFor, setRefetchedFor] = useState<string | null>(null);
   return (
     <ImageViewer

@@ -4,7 +4,7 @@ import { FileText, Image as ImageIcon, Search, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { aroundMatch, Highlight, highlightPattern } from '../../../components/highlight.tsx';
-import { sourceHref } from '../../../lib/source-href.ts';
+import { sauceHref } from '../../../lib/sauces/format.ts';
 import { selectWorkspace } from '../../../lib/workspaces.ts';
 import { SEARCH_MAX, useSearchEverywhere } from '../api/search-everywhere.ts';
 import { useSearchTexts } from '../i18n/index.ts';
@@ -114,7 +114,7 @@ function PaletteBody({ onClose }: { onClose(): void }) {
     if (!row) return;
     selectWorkspace(row.group.workspace.id);
     onClose();
-    void navigate(sourceHref(row.hit));
+    void navigate(sauceHref(row.hit));
   };
 
   const move = (by: number) => {

@@ -3,27 +3,27 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { uploadImage } from './upload-image.ts';
-import { archiveFromSauce, newKey } from './image-archive/convert.ts';
-import { EMPTY_ARCHIVE, type ImageArchiveAction, type ImageArchiveState, imagesLeft, type NewImage, reduceImageArchive } from './image-archive/state.ts';
-import { checkImageFile, problemOf } from './image-archive/upload-checks.ts';
+import { stateFromSauce, newKey } from './image-sauce/convert.ts';
+import { EMPTY_SAUCE, type ImageSauceAction, type ImageSauceState, imagesLeft, type NewImage, reduceImageSauce } from './image-sauce/state.ts';
+import { checkImageFile, problemOf } from './image-sauce/upload-checks.ts';
 
 /**
  * SPEC §4 Image archive state, live: the page's zustand store around the reducer
- * (image-archive/state.ts) and the uploads that feed it.
+ * (image-sauce/state.ts) and the uploads that feed it.
  */
 
 
 /** The state with its `dispatch`, as the store holds it. */
-export type ImageArchiveStoreState = ImageArchiveState & { dispatch: (a: ImageArchiveAction) => void };
-export type ImageArchiveStore = StoreApi<ImageArchiveStoreState>;
+export type ImageSauceStoreState = ImageSauceState & { dispatch: (a: ImageSauceAction) => void };
+export type ImageSauceStore = StoreApi<ImageSauceStoreState>;
 
-/** A store around {@link reduceImageArchive}; one per page. */
-export function createImageArchiveStore(initial: ImageArchiveState = EMPTY_ARCHIVE): ImageArchiveStore {
-  return createStore<ImageArchiveStoreState>()((set, get) => ({
+/** A store around {@link reduceImageSauce}; one per page. */
+export function createImageSauceStore(initial: ImageSauceState = EMPTY_SAUCE): ImageSauceStore {
+  return createStore<ImageSauceStoreState>()((set, get) => ({
     ...initial,
     dispatch: (action) => {
       const { dispatch, ...state } = get();
-      const next = reduceImageArchive(state, action);
+      const next = reduceImageSauce(state, action);
       if (next !== state) set({ ...next, dispatch });
     },
   }));
@@ -36,7 +36,7 @@ export const UPLOAD_SETTLE_MS = 30_000;
  * Resolves once none of `store`'s images is uploading (at once when none is), or after
  * `maxMs` (ms) whatever is still uploading: what a draft then leaves out (convert.ts toImageDraft).
  */
-export function uploadsSettled(store: ImageArchiveStore, maxMs = UPLOAD_SETTLE_MS): Promise<void> {
+export function uploadsSettled(store: ImageSauceStore, maxMs = UPLOAD_SETTLE_MS): Promise<void> {
   const idle = () => !store.getState().images.some((img) => img.status === 'uploading');
   if (idle()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -56,11 +56,11 @@ export function uploadsSettled(store: ImageArchiveStore, maxMs = UPLOAD_SETTLE_M
  * A store showing a saved source (view mode, the shared page), following it when it is
  * fetched again (fresh image URLs) while keeping the image and comment chosen.
  */
-export function useSauceArchiveStore(sauce: Sauce): ImageArchiveStore {
-  const [store] = useState(() => createImageArchiveStore(archiveFromSauce(sauce)));
+export function useSauceStore(sauce: Sauce): ImageSauceStore {
+  const [store] = useState(() => createImageSauceStore(stateFromSauce(sauce)));
   useEffect(() => {
     const prev = store.getState();
-    const next = archiveFromSauce(sauce);
+    const next = stateFromSauce(sauce);
     const keepImage = next.images.some((img) => img.key === prev.selectedImage);
     const keepComment = !!prev.selectedComment && next.images.some((img) => img.comments.some((c) => c.key === prev.selectedComment));
     prev.dispatch({
@@ -76,7 +76,7 @@ export function useSauceArchiveStore(sauce: Sauce): ImageArchiveStore {
 }
 
 /** The state of `store` (re-renders on every change). */
-export function useArchiveState(store: ImageArchiveStore): ImageArchiveStoreState {
+export function useSauceState(store: ImageSauceStore): ImageSauceStoreState {
   return useStore(store);
 }
 
@@ -87,8 +87,8 @@ export interface AddFilesResult {
   overLimit: number;
 }
 
-export interface ImageArchive {
-  store: ImageArchiveStore;
+export interface ImageSauce {
+  store: ImageSauceStore;
   /** Takes files in (at most up to 10 images) and starts uploading each at once. */
   addFiles: (files: readonly File[]) => AddFilesResult;
   /** Sends a failed image's file again. */
@@ -102,8 +102,8 @@ export interface ImageArchive {
  * files come in (each with its own progress), stop when their image is removed or the page
  * goes away, and never touch another image's state.
  */
-export function useImageArchive(workspaceId: number, initial: () => ImageArchiveState): ImageArchive {
-  const [store] = useState(() => createImageArchiveStore(initial()));
+export function useImageSauce(workspaceId: number, initial: () => ImageSauceState): ImageSauce {
+  const [store] = useState(() => createImageSauceStore(initial()));
   const uploads = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
 
@@ -118,8 +118,8 @@ export function useImageArchive(workspaceId: number, initial: () => ImageArchive
     };
   }, []);
 
-  const [api] = useState<Omit<ImageArchive, 'store'>>(() => {
-    const dispatch = (a: ImageArchiveAction) => store.getState().dispatch(a);
+  const [api] = useState<Omit<ImageSauce, 'store'>>(() => {
+    const dispatch = (a: ImageSauceAction) => store.getState().dispatch(a);
     const start = (key: string, file: File) => {
       const controller = new AbortController();
       uploads.current.set(key, controller);

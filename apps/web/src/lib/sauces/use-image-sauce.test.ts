@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ArchiveImage } from './image-archive/state.ts';
-import { EMPTY_ARCHIVE } from './image-archive/state.ts';
-import { createImageArchiveStore, uploadsSettled } from './use-image-archive.ts';
+import type { ImageSauceImage } from './image-sauce/state.ts';
+import { EMPTY_SAUCE } from './image-sauce/state.ts';
+import { createImageSauceStore, uploadsSettled } from './use-image-sauce.ts';
 
-const image = (key: string, status: ArchiveImage['status']): ArchiveImage => ({
+const image = (key: string, status: ImageSauceImage['status']): ImageSauceImage => ({
   key,
   id: status === 'ready' ? 1 : null,
   status,
@@ -26,12 +26,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('uploadsSettled: what a draft waits for before it is saved', () => {
   it('resolves at once when nothing uploads', async () => {
-    const store = createImageArchiveStore({ ...EMPTY_ARCHIVE, images: [image('a', 'ready'), image('b', 'failed')] });
+    const store = createImageSauceStore({ ...EMPTY_SAUCE, images: [image('a', 'ready'), image('b', 'failed')] });
     await expect(uploadsSettled(store)).resolves.toBeUndefined();
   });
 
   it('resolves when the last upload ends, not before', async () => {
-    const store = createImageArchiveStore({ ...EMPTY_ARCHIVE, images: [image('a', 'uploading'), image('b', 'uploading')] });
+    const store = createImageSauceStore({ ...EMPTY_SAUCE, images: [image('a', 'uploading'), image('b', 'uploading')] });
     let settled = false;
     const waiting = uploadsSettled(store).then(() => (settled = true));
     store.setState({ images: [image('a', 'ready'), image('b', 'uploading')] });
@@ -44,7 +44,7 @@ describe('uploadsSettled: what a draft waits for before it is saved', () => {
 
   it('gives up after its longest wait, ms', async () => {
     vi.useFakeTimers();
-    const store = createImageArchiveStore({ ...EMPTY_ARCHIVE, images: [image('a', 'uploading')] });
+    const store = createImageSauceStore({ ...EMPTY_SAUCE, images: [image('a', 'uploading')] });
     let settled = false;
     void uploadsSettled(store, 1_000).then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(999);

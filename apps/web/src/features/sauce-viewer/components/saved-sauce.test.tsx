@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { initI18n } from '../../../test/i18n.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { sauceFixture } from '../../../test/sauces.ts';
-import { SavedSource } from './saved-source.tsx';
+import { SavedSauce } from './saved-sauce.tsx';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api.ts')>()), api }));
@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const page = (workspaceId: number) => (
-  <SavedSource
+  <SavedSauce
     workspaceId={workspaceId}
     sauceId={5}
     type="TEXT"

@@ -1,13 +1,13 @@
 import { LIMITS } from '@sauce/contract/limits';
-import type { SimilarSource, UploadedImage } from '@sauce/contract/sauces';
+import type { SimilarSauce, UploadedImage } from '@sauce/contract/sauces';
 import { clampText } from '../../text-limit.ts';
 
 
 /**
  * SPEC §4 Image archive state: the images (files, previews, upload progress), comments per
  * image, the selected image and comment, title, tags and folders of one image source being
- * made, edited or viewed. A pure reducer ({@link reduceImageArchive}) in a zustand store
- * that lives with the page ({@link useImageArchive}), never in the global app store.
+ * made, edited or viewed. A pure reducer ({@link reduceImageSauce}) in a zustand store
+ * that lives with the page ({@link useImageSauce}), never in the global app store.
  */
 
 export type UploadStatus = 'uploading' | 'ready' | 'failed';
@@ -24,7 +24,7 @@ export interface UploadProblem {
 }
 
 /** A comment on one image. Positions are relative to the image: 0 (left/top) to 1. */
-export interface ArchiveComment {
+export interface ImageSauceComment {
   /** Stable key: `c{id}` for a saved comment, a client key for a new one (sent as its id). */
   key: string;
   /** The saved comment's id; null for a new one. */
@@ -42,7 +42,7 @@ export interface ArchiveComment {
   isMine: boolean;
 }
 
-export interface ArchiveImage {
+export interface ImageSauceImage {
   /** Stable client key (the image's id may come later, from the upload). */
   key: string;
   /** The saved image's id or the upload's id; null until the upload answers. */
@@ -67,12 +67,12 @@ export interface ArchiveImage {
   /** Issue #21 item 4: the image's palette, up to 5 `#rrggbb`, largest first; empty until known. */
   palette: string[];
   /** Issue #21 item 5: the space's sources already holding a nearly identical image (this upload's answer); else empty. */
-  similarTo: SimilarSource[];
-  comments: ArchiveComment[];
+  similarTo: SimilarSauce[];
+  comments: ImageSauceComment[];
 }
 
-export interface ImageArchiveState {
-  images: ArchiveImage[];
+export interface ImageSauceState {
+  images: ImageSauceImage[];
   selectedImage: string | null;
   selectedComment: string | null;
   title: string;
@@ -100,10 +100,10 @@ export interface NewComment {
   authorProfileImage?: string | null;
 }
 
-export type ImageArchiveAction =
+export type ImageSauceAction =
   | { type: 'add'; images: NewImage[] }
   | { type: 'progress'; key: string; progress: number }
-  | { type: 'uploaded'; key: string; upload: UploadedImage & { similarTo?: SimilarSource[] } }
+  | { type: 'uploaded'; key: string; upload: UploadedImage & { similarTo?: SimilarSauce[] } }
   | { type: 'failed'; key: string; problem: UploadProblem }
   | { type: 'retry'; key: string }
   | { type: 'measured'; key: string; width: number; height: number }
@@ -117,9 +117,9 @@ export type ImageArchiveAction =
   | { type: 'setTitle'; title: string }
   | { type: 'setTags'; tags: string[] }
   | { type: 'setFolders'; folderIds: number[] }
-  | { type: 'load'; state: ImageArchiveState };
+  | { type: 'load'; state: ImageSauceState };
 
-export const EMPTY_ARCHIVE: ImageArchiveState = {
+export const EMPTY_SAUCE: ImageSauceState = {
   images: [],
   selectedImage: null,
   selectedComment: null,
@@ -132,25 +132,25 @@ export const EMPTY_ARCHIVE: ImageArchiveState = {
 export const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0.5);
 
 /** Room left for images (SPEC §9: 10 per source). */
-export const imagesLeft = (state: Pick<ImageArchiveState, 'images'>) =>
+export const imagesLeft = (state: Pick<ImageSauceState, 'images'>) =>
   Math.max(0, LIMITS.imagesPerSauce - state.images.length);
 
 /** Room left for comments on one image, replies included (SPEC §9: 10 per image). */
-export const commentsLeft = (image: Pick<ArchiveImage, 'comments'>) =>
+export const commentsLeft = (image: Pick<ImageSauceImage, 'comments'>) =>
   Math.max(0, LIMITS.commentsPerImage - image.comments.length);
 
 /** The image holding comment `key`. */
-export const imageOfComment = (state: Pick<ImageArchiveState, 'images'>, key: string) =>
+export const imageOfComment = (state: Pick<ImageSauceState, 'images'>, key: string) =>
   state.images.find((img) => img.comments.some((c) => c.key === key));
 
 /** The top-level comments' numbers (1, 2, …), as their pins and list items show them. */
-export function commentNumbers(image: Pick<ArchiveImage, 'comments'>): Map<string, number> {
+export function commentNumbers(image: Pick<ImageSauceImage, 'comments'>): Map<string, number> {
   const numbers = new Map<string, number>();
   for (const c of image.comments) if (c.parent === null) numbers.set(c.key, numbers.size + 1);
   return numbers;
 }
 
-const mapImage = (state: ImageArchiveState, key: string, f: (img: ArchiveImage) => ArchiveImage): ImageArchiveState => {
+const mapImage = (state: ImageSauceState, key: string, f: (img: ImageSauceImage) => ImageSauceImage): ImageSauceState => {
   let changed = false;
   const images = state.images.map((img) => {
     if (img.key !== key) return img;
@@ -167,11 +167,11 @@ const mapImage = (state: ImageArchiveState, key: string, f: (img: ArchiveImage) 
  * same image. Removing an image removes its comments; selecting a comment selects its
  * image (SPEC §4).
  */
-export function reduceImageArchive(state: ImageArchiveState, action: ImageArchiveAction): ImageArchiveState {
+export function reduceImageSauce(state: ImageSauceState, action: ImageSauceAction): ImageSauceState {
   switch (action.type) {
     case 'add': {
       const room = imagesLeft(state);
-      const added: ArchiveImage[] = action.images.slice(0, room).map((n) => ({
+      const added: ImageSauceImage[] = action.images.slice(0, room).map((n) => ({
         key: n.key,
         id: null,
         status: n.problem ? 'failed' : 'uploading',
@@ -263,7 +263,7 @@ export function reduceImageArchive(state: ImageArchiveState, action: ImageArchiv
         if (!parent || parent.parent !== null) return state;
         ({ x, y } = parent);
       }
-      const comment: ArchiveComment = {
+      const comment: ImageSauceComment = {
         key: c.key,
         id: null,
         message,

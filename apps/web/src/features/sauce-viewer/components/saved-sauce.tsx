@@ -22,7 +22,7 @@ export function RetryButton({ onRetry, retrying }: { onRetry: () => void; retryi
   );
 }
 
-export interface SavedSourceProps {
+export interface SavedSauceProps {
   workspaceId: number;
   sauceId: number;
   /** The page's type: a source of the other type is sent to its own page. */
@@ -48,7 +48,7 @@ export interface SavedSourceProps {
  * to load, the reason with 'Try again' (SPEC §8); then view mode, and edit mode when the
  * source is editable (SPEC §6). A link of the other type's path is sent to its own page.
  */
-export function SavedSource({ workspaceId, sauceId, type, pageClassName, noticeClassName, pageTitle, backLabel, skeleton, view, editor }: SavedSourceProps) {
+export function SavedSauce({ workspaceId, sauceId, type, pageClassName, noticeClassName, pageTitle, backLabel, skeleton, view, editor }: SavedSauceProps) {
   const { t } = useTranslation('sauces');
   const { data: sauce, isPending, error, refetch, isFetching } = useSauce(workspaceId, sauceId);
   const [editing, setEditing] = useState(false);

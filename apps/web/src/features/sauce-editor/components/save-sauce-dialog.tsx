@@ -6,19 +6,19 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialogs/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useEditorKit } from './editor-kit.ts';
-import styles from './save-archive-dialog.module.css';
+import styles from './save-sauce-dialog.module.css';
 
-export interface SaveArchiveValues {
+export interface SaveSauceValues {
   title: string;
   folderIds: number[];
   tags: string[];
 }
 
-export interface SaveArchiveDialogProps {
+export interface SaveSauceDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   workspaceId: number;
-  initial: SaveArchiveValues;
+  initial: SaveSauceValues;
   /** Saving in progress: the dialog cannot be closed and shows progress. */
   saving: boolean;
   /** The source has a link, whose metadata the server reads while saving. */
@@ -27,7 +27,7 @@ export interface SaveArchiveDialogProps {
   titleMaxLength?: number;
   /** A line above the fields saying what is being saved (image sources: images and comments). */
   summary?: ReactNode;
-  onSave: (values: SaveArchiveValues) => void;
+  onSave: (values: SaveSauceValues) => void;
 }
 
 /**
@@ -35,7 +35,7 @@ export interface SaveArchiveDialogProps {
  * it comes back preselected) and tags, then Save. While saving it stays open with an
  * indeterminate bar; the server reads the link's preview then, which may take a moment.
  */
-export function SaveArchiveDialog({ open, onOpenChange, ...form }: SaveArchiveDialogProps) {
+export function SaveSauceDialog({ open, onOpenChange, ...form }: SaveSauceDialogProps) {
   const { t } = useTranslation('archive');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('saveDialog.title')} preventClose={form.saving} width={440}>
@@ -44,7 +44,7 @@ export function SaveArchiveDialog({ open, onOpenChange, ...form }: SaveArchiveDi
   );
 }
 
-export interface SaveImageArchiveDialogProps extends Omit<SaveArchiveDialogProps, 'hasLink' | 'titleMaxLength' | 'summary'> {
+export interface SaveImageSauceDialogProps extends Omit<SaveSauceDialogProps, 'hasLink' | 'titleMaxLength' | 'summary'> {
   /** Uploaded images that will be saved. */
   imageCount: number;
   /** Comments on them, replies included. */
@@ -55,10 +55,10 @@ export interface SaveImageArchiveDialogProps extends Omit<SaveArchiveDialogProps
  * SaveImageArchive (SPEC §2 Dialogs): SaveArchive for an image source — the title allows 60
  * characters (SPEC §5), and a line says how many images and comments are being saved.
  */
-export function SaveImageArchiveDialog({ imageCount, commentCount, ...props }: SaveImageArchiveDialogProps) {
+export function SaveImageSauceDialog({ imageCount, commentCount, ...props }: SaveImageSauceDialogProps) {
   const { t } = useTranslation('images');
   return (
-    <SaveArchiveDialog
+    <SaveSauceDialog
       {...props}
       titleMaxLength={LIMITS.imageTitleLength}
       summary={
@@ -83,7 +83,7 @@ function SaveForm({
   summary,
   onSave,
   onCancel,
-}: Omit<SaveArchiveDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+}: Omit<SaveSauceDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const { t } = useTranslation('archive');
   const { TagField, FolderField } = useEditorKit();
   const [values, setValues] = useState(initial);

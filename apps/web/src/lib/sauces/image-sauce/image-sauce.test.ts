@@ -1,22 +1,22 @@
 import type { Sauce } from '@sauce/contract/sauces';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api.ts';
-import { archiveFingerprint, archiveFromSauce, toImageInputs } from './convert.ts';
+import { sauceFingerprint, stateFromSauce, toImageInputs } from './convert.ts';
 import { checkImageFile, problemOf } from './upload-checks.ts';
-import { commentNumbers, EMPTY_ARCHIVE, type ImageArchiveAction, type ImageArchiveState, reduceImageArchive } from './state.ts';
+import { commentNumbers, EMPTY_SAUCE, type ImageSauceAction, type ImageSauceState, reduceImageSauce } from './state.ts';
 
 const file = (name: string, type = 'image/png', size = 10) => new File([new Uint8Array(size)], name, { type });
 
-const run = (state: ImageArchiveState, ...actions: ImageArchiveAction[]) => actions.reduce(reduceImageArchive, state);
+const run = (state: ImageSauceState, ...actions: ImageSauceAction[]) => actions.reduce(reduceImageSauce, state);
 
 /** State with `n` images i1…in, all uploaded (upload ids 101…). */
-function withImages(n: number): ImageArchiveState {
+function withImages(n: number): ImageSauceState {
   const keys = Array.from({ length: n }, (_, i) => `i${i + 1}`);
   return run(
-    EMPTY_ARCHIVE,
+    EMPTY_SAUCE,
     { type: 'add', images: keys.map((key) => ({ key, file: file(`${key}.png`), preview: `blob:${key}` })) },
     ...keys.map(
-      (key, i): ImageArchiveAction => ({
+      (key, i): ImageSauceAction => ({
         type: 'uploaded',
         key,
         upload: {
@@ -39,7 +39,7 @@ const comment = (key: string, x = 0.5, y = 0.5, parent: string | null = null) =>
 
 describe('image archive state: images (SPEC §4, §9)', () => {
   it('adds images as uploading, selects the first, and keeps at most 10', () => {
-    const s = run(EMPTY_ARCHIVE, {
+    const s = run(EMPTY_SAUCE, {
       type: 'add',
       images: Array.from({ length: 12 }, (_, i) => ({ key: `k${i}`, file: file(`${i}.png`), preview: null })),
     });
@@ -51,7 +51,7 @@ describe('image archive state: images (SPEC §4, §9)', () => {
   });
 
   it('tracks progress, success and failure per image without touching the others', () => {
-    let s = run(EMPTY_ARCHIVE, {
+    let s = run(EMPTY_SAUCE, {
       type: 'add',
       images: [
         { key: 'a', file: file('a.png'), preview: null },
@@ -68,7 +68,7 @@ describe('image archive state: images (SPEC §4, §9)', () => {
 
   it('adds refused files as failed, with their reason', () => {
     const problem = checkImageFile(file('big.jpg', 'image/jpeg', 20_971_521))!;
-    const s = run(EMPTY_ARCHIVE, { type: 'add', images: [{ key: 'a', file: file('big.jpg'), preview: null, problem }] });
+    const s = run(EMPTY_SAUCE, { type: 'add', images: [{ key: 'a', file: file('big.jpg'), preview: null, problem }] });
     expect(s.images[0]).toMatchObject({ status: 'failed', problem: { code: 'PAYLOAD_TOO_LARGE', limitBytes: 20_971_520 } });
   });
 
@@ -215,7 +215,7 @@ describe('image archive state: from and to the server', () => {
   } as unknown as Sauce;
 
   it('reads a saved source in order, replies under their parents', () => {
-    const s = archiveFromSauce(sauce);
+    const s = stateFromSauce(sauce);
     expect(s.images.map((img) => img.id)).toEqual([21, 22]);
     expect(s.images[0]!.comments.map((c) => [c.key, c.parent])).toEqual([
       ['c5', null],
@@ -225,7 +225,7 @@ describe('image archive state: from and to the server', () => {
   });
 
   it('writes saved comments by id and new ones by key, replies naming their parent', () => {
-    let s = archiveFromSauce(sauce);
+    let s = stateFromSauce(sauce);
     s = run(
       s,
       { type: 'addComment', image: 's21', comment: comment('nr', 0, 0, 'c5') },
@@ -252,12 +252,12 @@ describe('image archive state: from and to the server', () => {
   });
 
   it('leaves images still uploading or failed out of the save body, and notices changes', () => {
-    const saved = archiveFromSauce(sauce);
+    const saved = stateFromSauce(sauce);
     let s = run(saved, { type: 'add', images: [{ key: 'up', file: file('u.png'), preview: null }] });
     expect(toImageInputs(s).map((img) => img.id)).toEqual([21, 22]);
-    expect(archiveFingerprint(s)).not.toBe(archiveFingerprint(saved));
+    expect(sauceFingerprint(s)).not.toBe(sauceFingerprint(saved));
     s = run(saved, { type: 'selectImage', key: 's22' });
-    expect(archiveFingerprint(s)).toBe(archiveFingerprint(saved)); // selection is no change
+    expect(sauceFingerprint(s)).toBe(sauceFingerprint(saved)); // selection is no change
   });
 });
 

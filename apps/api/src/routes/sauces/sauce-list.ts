@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { COMPRESS_THRESHOLD_BYTES, type Encoding, encodeOnce } from '../../lib/compression.ts';
 import { responseSerializer } from '../../lib/serializer.ts';
-import { canEditSources } from '../../policies/workspace.ts';
+import { canEditSauces } from '../../policies/workspace.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import { createListVersionReader, listSauces } from '../../services/sauces.ts';
 
@@ -26,7 +26,7 @@ const LIST_CACHE_BYTES = 32 * 1024 * 1024;
  * A list as it leaves: `body` is the JSON as UTF-8 bytes, or those bytes compressed with
  * `encoding` (then sent with that content-encoding); empty for 304; `etag` is null when uncached.
  */
-export interface SourceListReply {
+export interface SauceListReply {
   status: 200 | 304;
   etag: string | null;
   body: Buffer;
@@ -52,7 +52,7 @@ export interface SourceListReply {
  * rest of a cached read: issue #11 item 1), so a repeated read is still a lookup.
  * @throws NOT_FOUND (404) for a non-member, as listSauces.
  */
-export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' | 'config'>) {
+export function createSauceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' | 'config'>) {
   const local = new LRUCache<string, Buffer>({
     maxSize: LIST_CACHE_BYTES,
     sizeCalculation: (body, key) => body.length + key.length,
@@ -69,7 +69,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
 
   const readFresh = async (workspaceId: number, userId: number, q: SauceListQuery) => {
     const list = await listSauces(deps.db, workspaceId, userId, q, deps.config.search);
-    const editable = canEditSources(list.permission);
+    const editable = canEditSauces(list.permission);
     const results = list.results.map((r) => {
       const sauce = presentSauce(r, editable, deps.urls);
       const snippet = list.snippets.get(r.id);
@@ -85,7 +85,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
     q: SauceListQuery,
     isFresh: (etag: string) => boolean,
     encoding: Encoding | null = null,
-  ): Promise<SourceListReply> {
+  ): Promise<SauceListReply> {
     if (q.favorite) {
       // Uncached: the response is compressed on its way out like any other (lib/compression.ts).
       return { status: 200, etag: null, body: Buffer.from((await readFresh(workspaceId, userId, q)).json), encoding: null };
@@ -94,7 +94,7 @@ export function createSourceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls'
     const etag = `W/"${version}.${deps.urls.period()}.${permission}.${format}"`;
     if (isFresh(etag)) return { status: 304, etag, body: Buffer.alloc(0), encoding: null };
     const key = `list:${workspaceId}:${etag}:${JSON.stringify(q)}`;
-    const encoded = async (body: Buffer): Promise<SourceListReply> => {
+    const encoded = async (body: Buffer): Promise<SauceListReply> => {
       if (!encoding || body.length < COMPRESS_THRESHOLD_BYTES) return { status: 200, etag, body, encoding: null };
       const variant = `${key}:${encoding}`;
       let packed = local.get(variant);

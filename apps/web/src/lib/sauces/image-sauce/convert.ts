@@ -2,7 +2,7 @@ import { LIMITS } from '@sauce/contract/limits';
 import type { ImageInput, Sauce, UploadedImage } from '@sauce/contract/sauces';
 import { clampText } from '../../text-limit.ts';
 import type { ImageDraft } from '../drafts.ts';
-import { type ArchiveComment, type ArchiveImage, clamp01, type ImageArchiveState } from './state.ts';
+import { type ImageSauceComment, type ImageSauceImage, clamp01, type ImageSauceState } from './state.ts';
 
 /**
  * SPEC §4 Image archive state, from and to the server and drafts: a saved source's state,
@@ -21,8 +21,8 @@ export function newKey(prefix: 'i' | 'n'): string {
 }
 
 /** The state of a saved image source (for viewing or editing), first image selected. */
-export function archiveFromSauce(sauce: Sauce): ImageArchiveState {
-  const images: ArchiveImage[] = [...(sauce.imageSauce ?? [])]
+export function stateFromSauce(sauce: Sauce): ImageSauceState {
+  const images: ImageSauceImage[] = [...(sauce.imageSauce ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((img) => {
       const topLevel = img.comments.filter((c) => c.parent === null);
@@ -73,7 +73,7 @@ export function archiveFromSauce(sauce: Sauce): ImageArchiveState {
  * left out), each with its comments. Saved comments go by their numeric id, new ones by
  * their key; a reply names its parent the same way.
  */
-export function toImageInputs(state: Pick<ImageArchiveState, 'images'>): ImageInput[] {
+export function toImageInputs(state: Pick<ImageSauceState, 'images'>): ImageInput[] {
   return state.images
     .filter((img) => img.status === 'ready' && img.id !== null)
     .map((img) => {
@@ -95,7 +95,7 @@ export function toImageInputs(state: Pick<ImageArchiveState, 'images'>): ImageIn
  * The draft of a new image source (SPEC §3 Draft type): uploaded images by upload id, with
  * their size, colour and comments; images still uploading or failed are not kept.
  */
-export function toImageDraft(state: ImageArchiveState, savedAt = new Date().toISOString()): ImageDraft {
+export function toImageDraft(state: ImageSauceState, savedAt = new Date().toISOString()): ImageDraft {
   return {
     type: 'IMAGE',
     title: state.title,
@@ -119,14 +119,14 @@ export function toImageDraft(state: ImageArchiveState, savedAt = new Date().toIS
  * The state of a draft whose uploads were looked up again (`uploads`: fresh signed URLs;
  * those missing are gone). Returns the state and how many images were left out.
  */
-export function archiveFromDraft(draft: ImageDraft, uploads: readonly UploadedImage[]): { state: ImageArchiveState; missing: number } {
+export function stateFromDraft(draft: ImageDraft, uploads: readonly UploadedImage[]): { state: ImageSauceState; missing: number } {
   const byId = new Map(uploads.map((u) => [u.id, u]));
-  const images: ArchiveImage[] = [];
+  const images: ImageSauceImage[] = [];
   for (const d of draft.images.slice(0, LIMITS.imagesPerSauce)) {
     const u = byId.get(d.id);
     if (!u) continue;
     const keys = new Set(d.comments.map((c) => String(c.id)));
-    const comments: ArchiveComment[] = [];
+    const comments: ImageSauceComment[] = [];
     for (const c of d.comments) {
       if (comments.length >= LIMITS.commentsPerImage) break;
       const parent = c.parent === null ? null : String(c.parent);
@@ -180,7 +180,7 @@ export function archiveFromDraft(draft: ImageDraft, uploads: readonly UploadedIm
 }
 
 /** What saving would change, to compare with the state as it was loaded (unsaved changes). */
-export function archiveFingerprint(state: ImageArchiveState): string {
+export function sauceFingerprint(state: ImageSauceState): string {
   return JSON.stringify({
     images: toImageInputs(state),
     pending: state.images.filter((img) => img.status !== 'ready').map((img) => img.key),
@@ -191,7 +191,7 @@ export function archiveFingerprint(state: ImageArchiveState): string {
 }
 
 /** Counts for the save dialog and the page: images by status, comments in all. */
-export function archiveCounts(state: Pick<ImageArchiveState, 'images'>) {
+export function sauceCounts(state: Pick<ImageSauceState, 'images'>) {
   let uploading = 0;
   let failed = 0;
   let ready = 0;

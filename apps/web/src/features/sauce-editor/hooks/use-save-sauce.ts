@@ -9,7 +9,7 @@ import { sauceHref } from '../../../lib/sauces/format.ts';
 import { clearDraft } from '../../../lib/sauces/drafts.ts';
 import { allowLeave } from '../../../lib/sauces/use-leave-guard.ts';
 
-export interface SaveSourceOptions {
+export interface SaveSauceOptions {
   workspaceId: number;
   /** The saved source being edited; undefined for a new one. */
   sauce?: Sauce;
@@ -21,7 +21,7 @@ export interface SaveSourceOptions {
   problemMessage: (error: unknown) => string;
 }
 
-export interface SaveSource {
+export interface SaveSauce {
   /** The save request is on its way: SaveArchive cannot be closed. */
   saving: boolean;
   /** SaveArchive is open. */
@@ -45,7 +45,7 @@ export interface SaveSource {
  * (past the leave guard), an edited one returns to view mode — scrolled to the top (issue #8).
  * Failed: SPEC §9's beta notice when the space holds its 100 sources, else a toast.
  */
-export function useSaveSource({ workspaceId, sauce, fromDraft, onSaved, problemMessage }: SaveSourceOptions): SaveSource {
+export function useSaveSauce({ workspaceId, sauce, fromDraft, onSaved, problemMessage }: SaveSauceOptions): SaveSauce {
   const { t } = useTranslation('sauces');
   const navigate = useNavigate();
   const create = useCreateSauce(workspaceId);

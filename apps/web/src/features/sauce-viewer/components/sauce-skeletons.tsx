@@ -4,7 +4,7 @@ import { SauceBarSkeleton } from '../../../components/sauce/sauce-toolbar.tsx';
 import textStyles from '../../../components/sauce/text-editor.module.css';
 
 /** Placeholder while the workspace, an image source or a draft loads: the page's shape. */
-export function ImageSourceSkeleton({ label }: { label?: string }) {
+export function ImageSauceSkeleton({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div className={styles.page} aria-busy="true">
@@ -35,7 +35,7 @@ export function ImageSourceSkeleton({ label }: { label?: string }) {
 }
 
 /** Placeholder while the workspace or a text source loads. */
-export function TextSourceSkeleton() {
+export function TextSauceSkeleton() {
   return (
     <div className={textStyles.page} aria-busy="true">
       <SauceBarSkeleton />

@@ -8,21 +8,21 @@ import { getUploads } from '../../features/sauce-editor/api/get-uploads.ts';
 import { useDashboardHref } from '../../lib/sauces/use-dashboard-href.ts';
 import { useDraftToContinue } from '../../features/sauce-editor/hooks/use-draft-to-continue.ts';
 import type { ImageDraft } from '../../lib/sauces/drafts.ts';
-import { archiveFromDraft, archiveFromSauce } from '../../lib/sauces/image-archive/convert.ts';
-import { EMPTY_ARCHIVE, type ImageArchiveState } from '../../lib/sauces/image-archive/state.ts';
+import { stateFromDraft, stateFromSauce } from '../../lib/sauces/image-sauce/convert.ts';
+import { EMPTY_SAUCE, type ImageSauceState } from '../../lib/sauces/image-sauce/state.ts';
 import { ImageEditor } from '../../features/sauce-editor/components/image-editor.tsx';
 import styles from '../../components/sauce/image-editor.module.css';
 import { ImageSauceView } from '../../features/sauce-viewer/components/image-sauce-view.tsx';
 import { SauceLoadNotice } from '../../features/sauce-viewer/components/sauce-load-notice.tsx';
-import { RetryButton, SavedSource } from '../../features/sauce-viewer/components/saved-source.tsx';
-import { ImageSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
+import { RetryButton, SavedSauce } from '../../features/sauce-viewer/components/saved-sauce.tsx';
+import { ImageSauceSkeleton } from '../../features/sauce-viewer/components/sauce-skeletons.tsx';
 
 /**
  * A new image source (SPEC §2 /archive/image), or the workspace's draft continued with
  * `fromDraft` (SPEC §4). Readers are told to ask the space's owner (SPEC §6). A new source
  * starts in the dashboard's selected folder.
  */
-export function NewImageSource({ workspaceId, fromDraft, takeShared }: { workspaceId: number; fromDraft: boolean; takeShared: boolean }) {
+export function NewImageSauce({ workspaceId, fromDraft, takeShared }: { workspaceId: number; fromDraft: boolean; takeShared: boolean }) {
   const { t } = useTranslation('images');
   const { canWrite } = usePolicy();
   const { folder } = useDashboardHref();
@@ -36,8 +36,8 @@ export function NewImageSource({ workspaceId, fromDraft, takeShared }: { workspa
       </div>
     );
   }
-  if (draft) return <DraftImageSource workspaceId={workspaceId} draft={draft} />;
-  return <ImageEditor workspaceId={workspaceId} initial={{ ...EMPTY_ARCHIVE, folderIds: folder ? [folder] : [] }} takeShared={takeShared} />;
+  if (draft) return <DraftImageSauce workspaceId={workspaceId} draft={draft} />;
+  return <ImageEditor workspaceId={workspaceId} initial={{ ...EMPTY_SAUCE, folderIds: folder ? [folder] : [] }} takeShared={takeShared} />;
 }
 
 /**
@@ -45,7 +45,7 @@ export function NewImageSource({ workspaceId, fromDraft, takeShared }: { workspa
  * with 'Try again' when that fails; images no longer there are left out with a toast;
  * title, tags, folders and comments return.
  */
-function DraftImageSource({ workspaceId, draft }: { workspaceId: number; draft: ImageDraft }) {
+function DraftImageSauce({ workspaceId, draft }: { workspaceId: number; draft: ImageDraft }) {
   const { t } = useTranslation('images');
   const ids = draft.images.map((img) => img.id);
   const uploads = useQuery({
@@ -55,8 +55,8 @@ function DraftImageSource({ workspaceId, draft }: { workspaceId: number; draft: 
     gcTime: 0,
     retry: 1,
   });
-  const [restored, setRestored] = useState<{ state: ImageArchiveState; missing: number } | null>(null);
-  if (uploads.data && !restored) setRestored(archiveFromDraft(draft, uploads.data));
+  const [restored, setRestored] = useState<{ state: ImageSauceState; missing: number } | null>(null);
+  if (uploads.data && !restored) setRestored(stateFromDraft(draft, uploads.data));
 
   useEffect(() => {
     if (restored && restored.missing > 0) showToast(t('draft.imagesGone', { count: restored.missing }), 'info');
@@ -74,15 +74,15 @@ function DraftImageSource({ workspaceId, draft }: { workspaceId: number; draft: 
       </div>
     );
   }
-  if (!restored) return <ImageSourceSkeleton label={t('draft.loading')} />;
+  if (!restored) return <ImageSauceSkeleton label={t('draft.loading')} />;
   return <ImageEditor workspaceId={workspaceId} initial={restored.state} fromDraft />;
 }
 
 /** A saved image source (SPEC §2 /archive/image?sauceId=…): view mode, and edit mode when editable. */
-export function SavedImageSource({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
+export function SavedImageSauce({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
   const { t } = useTranslation('images');
   return (
-    <SavedSource
+    <SavedSauce
       workspaceId={workspaceId}
       sauceId={sauceId}
       type="IMAGE"
@@ -90,9 +90,9 @@ export function SavedImageSource({ workspaceId, sauceId }: { workspaceId: number
       noticeClassName={styles.notice}
       pageTitle={`${t('shell:titles.archiveImage')}`}
       backLabel={t('back')}
-      skeleton={<ImageSourceSkeleton />}
+      skeleton={<ImageSauceSkeleton />}
       view={(sauce, { onEdit, onReload }) => <ImageSauceView workspaceId={workspaceId} sauce={sauce} onEdit={onEdit} onStale={onReload} />}
-      editor={(sauce, { onDone }) => <ImageEditor workspaceId={workspaceId} sauce={sauce} initial={archiveFromSauce(sauce)} onDone={onDone} />}
+      editor={(sauce, { onDone }) => <ImageEditor workspaceId={workspaceId} sauce={sauce} initial={stateFromSauce(sauce)} onDone={onDone} />}
     />
   );
 }

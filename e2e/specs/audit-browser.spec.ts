@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
+import { callApi, failOnCspViolations, type Lang, recordAppearances, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * Defects of issue #31 fixed with unit and API tests only, as a person meets them in the
@@ -82,30 +82,6 @@ async function chooseSpace(page: Page, t: Translate, name: string) {
   await switcher(page, t).click();
   await sidebar(page, t).getByRole('navigation', { name: t('shell:sidebar.workspaces') }).getByRole('button', { name: new RegExp(`^${escapeRe(name)}`) }).click();
   await expect(switcher(page, t, name)).toBeVisible();
-}
-
-/**
- * Records from now on, across reloads, every text among `texts` that enters the page (an
- * element or text added, or text changed) for however short a time; the returned array fills
- * as they appear.
- */
-async function recordAppearances(page: Page, texts: string[]): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeFunction('__sauceTextSeen', (text: string) => seen.push(text));
-  await page.addInitScript((wanted: string[]) => {
-    const report = (window as unknown as { __sauceTextSeen(text: string): void }).__sauceTextSeen;
-    const check = (node: Node) => {
-      const text = node.textContent ?? '';
-      for (const w of wanted) if (text.includes(w)) report(w);
-    };
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === 'characterData') check(r.target);
-        r.addedNodes.forEach(check);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  }, texts);
-  return seen;
 }
 
 /** Resolves once the page has painted twice more: what React committed before now is on screen. */

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
+import { callApi, failOnCspViolations, type Lang, recordAppearances, signIn, snap, type Translate, translator } from '../support';
 
 /**
  * Defects of issue #31 that had only unit and API tests, as a person meets them in the Korean
@@ -319,30 +319,6 @@ for (const type of ['TEXT', 'IMAGE'] as const) {
 // ---------------------------------------------------------------------------------------
 // Item 20: no 'This source does not exist' on the way out of a deleted source
 // ---------------------------------------------------------------------------------------
-
-/**
- * Records from now on, across reloads, every text among `texts` that enters the page (an
- * element or text added, or text changed) for however short a time; the returned array fills
- * as they appear.
- */
-async function recordAppearances(page: Page, texts: string[]): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeFunction('__sauceTextSeen', (text: string) => seen.push(text));
-  await page.addInitScript((wanted: string[]) => {
-    const report = (window as unknown as { __sauceTextSeen(text: string): void }).__sauceTextSeen;
-    const check = (node: Node) => {
-      const text = node.textContent ?? '';
-      for (const w of wanted) if (text.includes(w)) report(w);
-    };
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === 'characterData') check(r.target);
-        r.addedNodes.forEach(check);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  }, texts);
-  return seen;
-}
 
 /**
  * Records from now on the page's API answers 404: the deleted source read again, whose 404

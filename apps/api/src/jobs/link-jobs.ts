@@ -137,11 +137,11 @@ export async function workLinkJobs(opts: LinkJobSending, queue: LinkQueueSpec, r
   await opts.jobs.work(
     queue.name,
     async (payload, job) => {
+      const data = linkJobSchema.parse(payload);
       // People waiting on an answer go first: a burst of saves is not slowed by their own
       // previews and copies, which start once it eases (at most YIELD_MS later each).
-      await opts.foreground?.calm();
+      await opts.foreground?.calm({ onWait: () => reached(opts.jobs, queue.name, 'yielding', data) });
       queue.line.started(job.priority);
-      const data = linkJobSchema.parse(payload);
       const held = heldBy(data);
       if (!inFlight.tryStart(held)) {
         reached(opts.jobs, queue.name, 'put-back', data);
@@ -160,12 +160,13 @@ export async function workLinkJobs(opts: LinkJobSending, queue: LinkQueueSpec, r
 
 /**
  * Where a link job got to, that a test waits for before it acts (issue #30: no test waits a
- * fixed time for a job): 'put-back', over its share (above); 'reading', a preview about to
+ * fixed time for a job): 'yielding', waiting for the requests in flight to ease (issue #29,
+ * lib/foreground.ts); 'put-back', over its share (above); 'reading', a preview about to
  * read its link — it shares the read of the link under way in this process, if any
  * (services/metadata.ts readMetadata), else fetches; 'waiting', a copy waiting for the copy
  * of its link under way in this process (services/link-copy.ts runCopy).
  */
-export type LinkJobStep = 'put-back' | 'reading' | 'waiting';
+export type LinkJobStep = 'put-back' | 'reading' | 'waiting' | 'yielding';
 type StepWatcher = (queue: LinkQueue, step: LinkJobStep, job: LinkJob) => void;
 /** The watchers of each job queue's link jobs ({@link watchLinkJobs}). */
 const watchers = new WeakMap<JobQueue, Set<StepWatcher>>();

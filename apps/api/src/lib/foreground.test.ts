@@ -14,14 +14,14 @@ describe('Foreground (issue #29: background link work yields to requests in flig
   it('lets background work start at once below BUSY_AT requests in flight', async () => {
     const fg = new Foreground();
     for (const r of requests(BUSY_AT - 1)) fg.enter(r);
-    expect(await settled(fg.calm(60_000))).toBe(true);
+    expect(await settled(fg.calm({ maxMs: 60_000 }))).toBe(true);
   });
 
   it('holds it while BUSY_AT or more are in flight, and lets it go as soon as one is answered', async () => {
     const fg = new Foreground();
     const reqs = requests(BUSY_AT);
     for (const r of reqs) fg.enter(r);
-    const waiting = fg.calm(60_000);
+    const waiting = fg.calm({ maxMs: 60_000 });
     expect(await settled(waiting)).toBe(false);
     fg.leave(reqs[0]!);
     expect(await settled(waiting)).toBe(true);
@@ -31,7 +31,7 @@ describe('Foreground (issue #29: background link work yields to requests in flig
     const fg = new Foreground();
     for (const r of requests(BUSY_AT * 2)) fg.enter(r);
     const started = performance.now();
-    await fg.calm(50);
+    await fg.calm({ maxMs: 50 });
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
     expect(fg.busy).toBe(BUSY_AT * 2);
   });

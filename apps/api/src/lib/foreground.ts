@@ -42,11 +42,14 @@ export class Foreground {
   }
 
   /**
-   * Resolves at once while fewer than {@link BUSY_AT} requests are in flight; else when they
-   * drop below it, or after `maxMs` (default {@link YIELD_MS}), whichever comes first.
+   * Resolves at once while fewer than {@link BUSY_AT} requests are in flight; else calls
+   * `onWait` and resolves when they drop below it, or after `maxMs` (default
+   * {@link YIELD_MS}), whichever comes first.
    */
-  async calm(maxMs = YIELD_MS): Promise<void> {
+  async calm(opts: { onWait?: () => void; maxMs?: number } = {}): Promise<void> {
     if (this.inFlight < BUSY_AT) return;
+    opts.onWait?.();
+    const maxMs = opts.maxMs ?? YIELD_MS;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== wake);

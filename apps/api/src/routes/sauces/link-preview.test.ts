@@ -14,7 +14,8 @@ import { openEventStream } from '../../test/event-stream.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
 import { until } from '../../test/until.ts';
 import { hold, startBlocked } from '../../test/held.ts';
-import { BUSY_AT, YIELD_MS } from '../../lib/foreground.ts';
+import { BUSY_AT } from '../../lib/foreground.ts';
+import { watchLinkJobs } from '../../jobs/link-jobs.ts';
 
 /**
  * Issue #23: saving never waits for the linked site. The save answers at once; the preview
@@ -126,13 +127,18 @@ describe('saving a link (issue #23)', () => {
     const team = await buildWorkspace(t, u);
     const change = await hold(t, [['SELECT pg_advisory_xact_lock(29, $1)', [team]]]);
     const burst = await startBlocked(t, () => Promise.all(Array.from({ length: BUSY_AT }, () => save(t, u, null, team))), BUSY_AT);
+    const yielding = new Promise<void>((resolve) => {
+      const unwatch = watchLinkJobs(t.jobs, (_queue, step, job) => {
+        if (step === 'yielding' && job.link === `${origin}/after-burst`) {
+          unwatch();
+          resolve();
+        }
+      });
+    });
     const job = t.runDue(PREVIEW_QUEUE);
-    // Within its limit the preview does not fetch while the burst waits for its answers…
-    const fetched = until('the preview’s fetch', () => (hits['/after-burst'] ?? 0) > 0, YIELD_MS - 500).then(
-      () => true,
-      () => false,
-    );
-    expect(await fetched).toBe(false);
+    // The preview waits while the burst waits for its answers, without fetching…
+    await yielding;
+    expect(hits['/after-burst']).toBeUndefined();
     // …and fetches once the burst is answered.
     await change.commit();
     for (const res of await burst.result) expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -87,7 +88,10 @@ export function createPool(
     query_timeout: t.statementTimeoutMs ? t.statementTimeoutMs + CLIENT_GRACE_MS : undefined,
     idle_in_transaction_session_timeout: 60_000,
   });
-  pool.on('connect', (client) => client.on('error', (e) => opts.log?.(`database connection lost: ${e.message}`)));
+  pool.on('connect', (client) => {
+    client.on('error', (e) => opts.log?.(`database connection lost: ${e.message}`));
+    preparing(client);
+  });
   pool.on('error', () => undefined); // an idle client's: told by its own listener above, and dropped by the pool
   return pool;
 }
@@ -143,4 +147,29 @@ export async function openDatabase(opts: {
 /** Asks the database one trivial query (readiness checks). @throws the driver's error when it does not answer. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.$client.query('SELECT 1');
+}
+
+/**
+ * Statements whose text starts with this comment are prepared once per connection (issue
+ * #29), named by a hash of their text: PostgreSQL then plans them once (a generic plan)
+ * instead of on every run — 0.7 ms of a source's read, more than running it. Only for
+ * statements whose text never varies (their values are parameters), so that a connection
+ * keeps a few of them.
+ */
+export const PREPARED = '/* prepared */';
+
+/** Names of prepared statements, by text (a few texts; each hashed once). */
+const preparedNames = new Map<string, string>();
+
+/** Makes `client` prepare the statements marked {@link PREPARED} (drizzle passes `{ text }` configs). */
+function preparing(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name) && config.text.startsWith(PREPARED)) {
+      let name = preparedNames.get(config.text);
+      if (!name) preparedNames.set(config.text, (name = `p_${createHash('sha1').update(config.text).digest('hex').slice(0, 24)}`));
+      config = { ...config, name };
+    }
+    return query(config, ...rest);
+  }) as typeof client.query;
 }

@@ -3,8 +3,8 @@ import type { Permission } from '@sauce/contract/common';
 import { countedLength, LIMITS, type Plan } from '@sauce/contract/limits';
 import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/sauces';
 import DataLoader from 'dataloader';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { PREPARED, type Db, type Tx } from '../db/client.ts';
 import { sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, workspaceMembers } from '../db/schema.ts';
 import { isoUtc as iso, isoUtc } from '../db/sql.ts';
 import { InvalidFormatError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
@@ -130,17 +130,17 @@ const toRecord = (r: CardRow): SauceRecord => ({
 });
 
 /**
- * Reads sauces with everything a card shows in one statement (tags and folders aggregated
- * as JSON), newest first. `where` narrows; `limit`/`offset` page.
+ * Reads one sauce with everything a card shows in one statement (tags and folders
+ * aggregated as JSON): by its id in a space, or by its share id. Prepared (db/client.ts
+ * PREPARED): a save's answer and every read of one source plan it once per connection.
  */
-export async function selectSauces(db: Tx, where: SQL, limit = 1, offset = 0): Promise<SauceRecord[]> {
-  const result = await db.execute<CardRow>(sql`
+export async function selectSauce(db: Tx, by: { id: number; workspaceId: number } | { shareId: string }): Promise<SauceRecord | undefined> {
+  const where = 'shareId' in by ? sql`s.share_id = ${by.shareId}` : sql`s.id = ${by.id} AND s.workspace_id = ${by.workspaceId}`;
+  const result = await db.execute<CardRow>(sql`${sql.raw(PREPARED)}
     SELECT ${sql.raw(CARD_COLUMNS)}
     FROM sauces s JOIN users u ON u.id = s.author_id
-    WHERE ${where}
-    ORDER BY s.created_at DESC, s.id DESC
-    LIMIT ${limit} OFFSET ${offset}`);
-  return result.rows.map(toRecord);
+    WHERE ${where}`);
+  return result.rows.map(toRecord)[0];
 }
 
 /**
@@ -459,7 +459,7 @@ export async function locateSauce(db: Db, userId: number, id: number): Promise<n
 
 /** One sauce of a workspace. @throws SAUCE_NOT_FOUND (404). */
 export async function getSauce(db: Tx, workspaceId: number, id: number): Promise<SauceRecord> {
-  const [row] = await selectSauces(db, sql`s.id = ${id} AND s.workspace_id = ${workspaceId}`);
+  const row = await selectSauce(db, { id, workspaceId });
   if (!row) throw SauceNotFoundError();
   return row;
 }
@@ -666,7 +666,7 @@ export async function setSharing(db: Db, m: Membership, id: number, enabled: boo
  *   shared again since under a new link)
  */
 export async function getSharedSauce(db: Db, shareId: string) {
-  const [row] = await selectSauces(db, sql`s.share_id = ${shareId}`);
+  const row = await selectSauce(db, { shareId });
   if (!row) throw SauceNotFoundError();
   if (!row.isShareEnabled) throw SaucePrivateError();
   return row;

@@ -158,17 +158,29 @@ export async function pingDatabase(db: Db): Promise<void> {
  */
 export const PREPARED = '/* prepared */';
 
-/** Names of prepared statements, by text (a few texts; each hashed once). */
+/** Most statement texts this process prepares (a connection keeps each it ran); past it, texts run unnamed. */
+const PREPARED_MAX = 200;
+/** Names of prepared statements, by text (each hashed once). */
 const preparedNames = new Map<string, string>();
+
+/**
+ * The name `text` is prepared under on every connection (a hash of the text, issue #29), or
+ * undefined once {@link PREPARED_MAX} texts are named: for fixed texts only (values as
+ * parameters), so should one vary, a connection still keeps a bounded number.
+ */
+export function preparedName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (!name && preparedNames.size < PREPARED_MAX) preparedNames.set(text, (name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+}
 
 /** Makes `client` prepare the statements marked {@link PREPARED} (drizzle passes `{ text }` configs). */
 function preparing(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
   client.query = ((config: unknown, ...rest: unknown[]) => {
     if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name) && config.text.startsWith(PREPARED)) {
-      let name = preparedNames.get(config.text);
-      if (!name) preparedNames.set(config.text, (name = `p_${createHash('sha1').update(config.text).digest('hex').slice(0, 24)}`));
-      config = { ...config, name };
+      const name = preparedName(config.text);
+      if (name) config = { ...config, name };
     }
     return query(config, ...rest);
   }) as typeof client.query;

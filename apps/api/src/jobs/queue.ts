@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Tx } from '../db/client.ts';
+import { preparedName, type Tx } from '../db/client.ts';
 
 /**
  * Payloads of the background jobs, by queue name. Each feature adds its own queues by
@@ -164,25 +163,14 @@ export interface JobInfo {
  * and its fetch of a queue's next jobs (a text without parameters: the queue's name is
  * written in it), anew cost the database more than running them. A text of several
  * statements (its schema's creation) cannot be prepared and runs as it is. pg-boss's texts
- * are fixed, a few dozen; should any carry varying values, the first
- * {@link BOSS_PREPARED_MAX} texts are prepared and the rest run unnamed, so a connection
- * never keeps an unbounded number.
+ * are fixed, a few dozen (db/client.ts preparedName bounds them should any vary).
  */
 const adapter = (client: Pick<pg.Pool, 'query'>): PgBoss.Db => ({
   executeSql: (text, values) => {
-    const name = values?.length || !text.includes(';') ? bossStatementName(text) : undefined;
+    const name = values?.length || !text.includes(';') ? preparedName(text) : undefined;
     return name ? client.query({ name, text, values }) : client.query(text, values);
   },
 });
-
-const BOSS_PREPARED_MAX = 100;
-const bossNames = new Map<string, string>();
-/** The prepared name of pg-boss's statement `text`, or undefined past {@link BOSS_PREPARED_MAX} texts. */
-function bossStatementName(text: string): string | undefined {
-  let name = bossNames.get(text);
-  if (!name && bossNames.size < BOSS_PREPARED_MAX) bossNames.set(text, (name = `boss_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
-  return name;
-}
 
 /**
  * The node-postgres client that runs drizzle transaction `tx` (drizzle keeps it as

@@ -10,6 +10,23 @@ import { expect, type Page, type TestInfo, type TestType } from '@playwright/tes
  */
 
 // ---------------------------------------------------------------------------------------
+// The servers (e2e/playwright.config.ts): one per worker, each in a folder of the run's own
+// ---------------------------------------------------------------------------------------
+
+/** The folder of server `slot` (a worker's TEST_PARALLEL_INDEX): its data, and its copy of the web build. */
+export function serverDir(slot: number): string {
+  const run = process.env.E2E_RUN_DIR;
+  if (!run) throw new Error('E2E_RUN_DIR is unset: run the browser tests with e2e/playwright.config.ts');
+  return path.join(run, `server-${slot}`);
+}
+
+/** The web build server `slot` serves (WEB_DIST), a copy of its own: pwa.spec.ts changes its sw.js as a deploy would. */
+export const servedWebDist = (slot: number) => path.join(serverDir(slot), 'dist');
+
+/** The web build the server of the calling worker serves. */
+export const myWebDist = () => servedWebDist(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+
+// ---------------------------------------------------------------------------------------
 // i18n: the app's JSON bundles, looked up like i18next does ('ns:a.b', {{var}}, plurals)
 // ---------------------------------------------------------------------------------------
 
@@ -209,4 +226,36 @@ export async function recordAppearances(page: Page, texts: string[]): Promise<st
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, texts);
   return seen;
+}
+
+// ---------------------------------------------------------------------------------------
+// Image sources (image-sources.spec.ts, image-text.spec.ts)
+// ---------------------------------------------------------------------------------------
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Header 'Create source' → type selector → Image: the new image source editor. */
+export async function startImageSauce(page: Page, t: Translate) {
+  await page.getByRole('button', { name: t('shell:header.create') }).click();
+  const chooser = page.getByRole('dialog', { name: t('shell:archiveType.title') });
+  await chooser.getByRole('button', { name: new RegExp(`^${escapeRegExp(t('shell:archiveType.IMAGE'))}`) }).click();
+  await expect(page).toHaveURL(/\/archive\/image$/);
+}
+
+/** Adds images with the file input and waits until every upload has finished. */
+export async function addPhotos(page: Page, t: Translate, files: string[]) {
+  await page.getByLabel(t('images:add.input')).setInputFiles(files);
+  const strip = page.getByRole('list', { name: t('images:strip.label') });
+  await expect(strip.getByRole('button', { name: t('images:strip.image', { n: files.length }), exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** Opens the save dialog of the image editor, sets the title, saves; ends in view mode of the saved source. */
+export async function saveImageSauce(page: Page, t: Translate, title: string) {
+  await page.getByRole('button', { name: t('images:save'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('archive:saveDialog.title') });
+  await dialog.getByLabel(t('archive:saveDialog.titleLabel')).fill(title);
+  await dialog.getByRole('button', { name: t('archive:saveDialog.save'), exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/archive\/image\?sauceId=\d+&archiveType=IMAGE$/);
 }

@@ -1,6 +1,7 @@
 // Child process of `npm run bench`: the real app, a minimal raw-SQL Fastify route on the
 // same PostgreSQL (seeded with 100 tagged sources), and a bare route sending the API's page
-// from memory. Prints one JSON line when ready.
+// from memory; and BOARDS boards (issue #32) of BOARD_SOURCES tagged sources each, in a second
+// person's space. Prints one JSON line when ready.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -12,7 +13,15 @@ import { createFolder } from '../apps/api/src/services/folders.ts';
 import { createUser } from '../apps/api/src/services/users.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR!;
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
+// Room for the boards' folders and sources (the beta plan has 5 and 100 a space).
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  PLAN_FOLDERS_PER_SPACE: '50',
+  PLAN_SOURCES_PER_SPACE: '5000',
+});
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, timeouts: config.db });
 const { db, pool } = database;
 
@@ -41,6 +50,35 @@ for (let i = 0; i < 100; i++) {
   });
   if (res.statusCode !== 200) throw new Error(`seeding answered ${res.statusCode}: ${res.body}`);
 }
+
+// Issue #32: boards, each a folder of BOARD_SOURCES sources (a first page's worth), shared.
+const BOARDS = 20;
+const BOARD_SOURCES = 48;
+const curator = await createUser(db, { kind: 'dev', subject: `boards-${email}` }, { email: `boards-${email}`, nickname: 'curator', agreeMarketing: false });
+const curatorToken = await signAccessToken(secret, curator.user.id);
+const asCurator = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+  const res = await app.inject({ method, url, headers: { authorization: `Bearer ${curatorToken}` }, payload });
+  if (res.statusCode !== 200) throw new Error(`seeding ${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+};
+const boards: { path: string; etag: string }[] = [];
+for (let b = 0; b < BOARDS; b++) {
+  const space = curator.workspaceId;
+  const folder = (await asCurator('POST', `/api/archive/folder/${space}`, { name: `Board ${b}` })).id;
+  for (let i = 0; i < BOARD_SOURCES; i++) {
+    await asCurator('POST', `/api/archive/sauce/${space}`, {
+      type: 'TEXT',
+      title: `Board ${b} reference ${i}`,
+      textSauce: { text: `Why this one matters, ${i}. `.repeat(6), link: null },
+      tagSet: [`mood${i % 4}`, 'board'],
+      folderSet: [folder],
+    });
+  }
+  const { shareId } = await asCurator('PATCH', `/api/archive/folder/${space}/${folder}/share`, { enabled: true });
+  boards.push({ path: `/api/board/${shareId}`, etag: '' });
+}
+// One space holds them all: its version, and so every board's ETag, is final once all are made.
+for (const b of boards) b.etag = (await app.inject({ url: b.path })).headers.etag as string;
 
 // Baseline: the same rows from one raw SQL statement, serialized with JSON.stringify.
 const raw = Fastify({ logger: false });
@@ -72,6 +110,8 @@ console.log(JSON.stringify({
   rawUrl: `http://127.0.0.1:${addr(raw)}/list`,
   memoryUrl: `http://127.0.0.1:${addr(raw)}/memory`,
   token,
+  boardBase: `http://127.0.0.1:${addr(app as never)}`,
+  boards,
 }));
 // Access tokens live 15 minutes; a long run picks up a fresh one for its next measurement.
 setInterval(async () => console.log(JSON.stringify({ token: await signAccessToken(secret, user.id) })), 5 * 60_000);

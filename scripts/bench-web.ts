@@ -6,7 +6,7 @@
 // BENCH_WEB_LOCALES (axe, default "ko,en"), BENCH_WEB_LIGHTHOUSE=0 or BENCH_WEB_AXE=0 to
 // skip one, BENCH_WEB_VERBOSE=1 for the elements at fault.
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,35 @@ async function seed(base: string, email: string) {
         body: JSON.stringify({ isShareEnabled: true }),
       })).link,
     ).pathname;
-  return { textId: text.id, imageId: image.id, textShare: await share(text.id), imageShare: await share(image.id) };
+  return {
+    textId: text.id,
+    imageId: image.id,
+    textShare: await share(text.id),
+    imageShare: await share(image.id),
+    board: await seedBoard(base, accessToken, ws),
+  };
+}
+
+/**
+ * Issue #32's Lighthouse budget: a folder of 60 image sources (the fixture photos in turn,
+ * each as its own upload) shared as a board. Returns the board's path.
+ */
+async function seedBoard(base: string, token: string, ws: number): Promise<string> {
+  const dir = path.join(root, 'fixtures/photos');
+  const photos = readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f));
+  const folder = await call<{ id: number }>(base, token, `/archive/folder/${ws}`, { method: 'POST', body: JSON.stringify({ name: 'Moodboard' }) });
+  for (let i = 0; i < 60; i++) {
+    const photo = photos[i % photos.length]!;
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(path.join(dir, photo))]), photo);
+    const upload = await call<{ id: number }>(base, token, `/archive/sauce/${ws}/image/upload/single`, { method: 'POST', body: form });
+    await call(base, token, `/archive/sauce/${ws}`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'IMAGE', title: `Reference ${i + 1}`, imageSauce: [{ id: upload.id, comments: [] }], folderSet: [folder.id], tagSet: ['board'] }),
+    });
+  }
+  const state = await call<{ url: string }>(base, token, `/archive/folder/${ws}/${folder.id}/share`, { method: 'PATCH', body: JSON.stringify({ enabled: true }) });
+  return new URL(state.url).pathname;
 }
 
 /** Starts the compiled server as `npm start` runs it (serving apps/web/dist) on a temporary embedded database; resolves when it answers. */
@@ -234,6 +262,7 @@ try {
     ['article', '/article'],
     ['share (text)', ids.textShare],
     ['share (image)', ids.imageShare],
+    ['board (60 images)', ids.board],
   ];
   const appPages: [string, string][] = [
     ['dashboard', '/dashboard'],

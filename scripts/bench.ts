@@ -14,6 +14,9 @@
 // req/s and show where a difference comes from; the ratio of the two targets' CPU per
 // request, a second estimate of the throughput ratio; and the CPU that other processes used
 // meanwhile (when it is high, absolute req/s mean little).
+// Issue #32 part: boards' first pages (GET /api/board/{id}, 48 sources each, 20 boards in turn)
+// as visitors read them — from the board cache (200) and to a matching If-None-Match (304) —
+// printed as boards a second beside the issue's budget of 200.
 // BENCH_SECONDS (default 5): length of each measured run. BENCH_ROUNDS (default 6).
 // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=prof".
 // BENCH_ACCEPT_ENCODING: sent as accept-encoding to the Sauce API targets (e.g. "br" or
@@ -44,7 +47,7 @@ const child = spawn(
   ],
   { env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
 );
-const server = { apiUrl: '', rawUrl: '', memoryUrl: '', etag: '', token: '' };
+const server = { apiUrl: '', rawUrl: '', memoryUrl: '', etag: '', token: '', boardBase: '', boards: [] as { path: string; etag: string }[] };
 await new Promise<void>((resolve, reject) => {
   // The server prints its URLs once, then a fresh access token (15-minute lifetime) every few minutes.
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -119,15 +122,20 @@ interface Run {
   otherLoad: number;
 }
 
-const TARGETS = ['api', 'api304', 'memory', 'raw'] as const;
+const TARGETS = ['api', 'api304', 'memory', 'raw', 'board', 'board304'] as const;
 type Target = (typeof TARGETS)[number];
 const LABELS: Record<Target, string> = {
   api: 'Sauce API list (200)',
   api304: 'Sauce API list (304)',
   memory: 'same bytes, memory',
   raw: 'raw SQL + Fastify',
+  board: 'board 1st page (200)',
+  board304: 'board 1st page (304)',
 };
-const target = (t: Target): { url: string; headers: Record<string, string>; status: number } => {
+/** The boards' first pages in turn, each connection going round them (with each one's ETag for the 304 target). */
+const boardRequests = (revalidate: boolean) =>
+  server.boards.map((b) => ({ method: 'GET' as const, path: b.path, headers: revalidate ? { 'if-none-match': b.etag } : {} }));
+const target = (t: Target): { url: string; headers: Record<string, string>; status: number; requests?: ReturnType<typeof boardRequests> } => {
   const auth = {
     authorization: `Bearer ${server.token}`,
     ...(process.env.BENCH_ACCEPT_ENCODING ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING } : {}),
@@ -141,16 +149,21 @@ const target = (t: Target): { url: string; headers: Record<string, string>; stat
       return { url: server.memoryUrl, headers: {}, status: 200 };
     case 'raw':
       return { url: server.rawUrl, headers: {}, status: 200 };
+    case 'board':
+    case 'board304': {
+      const encoding: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING } : {};
+      return { url: server.boardBase, headers: encoding, status: t === 'board' ? 200 : 304, requests: boardRequests(t === 'board304') };
+    }
   }
 };
 
 async function load(t: Target, seconds: number): Promise<Run> {
-  const { url, headers, status } = target(t);
+  const { url, headers, status, requests } = target(t);
   let peak = rssMb();
   const timer = setInterval(() => (peak = Math.max(peak, rssMb())), 250);
   const before = cpuSeconds();
   const [busy0, own0, t0] = [machineBusySeconds(), ownSeconds(), performance.now()];
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, ...(requests ? { requests } : {}) });
   const after = cpuSeconds();
   const [busy1, own1, t1] = [machineBusySeconds(), ownSeconds(), performance.now()];
   clearInterval(timer);
@@ -233,6 +246,13 @@ RATIOS.forEach(([, , label, goal], i) => {
       (goal ? `   (target ≥ ${goal.toFixed(2)})` : ''),
   );
 });
+{
+  const boards = runs.board.map((r) => r.rps);
+  console.log(
+    `  ${median(boards).toFixed(0)} (${Math.min(...boards).toFixed(0)}–${Math.max(...boards).toFixed(0)})  boards' first pages a second, ` +
+      `${server.boards.length} boards of 48 sources in turn   (issue #32 budget ≥ 200)`,
+  );
+}
 console.log(`  server RSS idle     ${idle.toFixed(0)} MB`);
 const other = median(TARGETS.flatMap((t) => runs[t].map((r) => r.otherLoad)));
 console.log(

@@ -21,6 +21,7 @@ const VIEWS: Record<string, { modules: (string | RegExp)[]; grouped: boolean }> 
   intro: { modules: ['src/routes/intro/intro-page.tsx'], grouped: false },
   article: { modules: ['src/routes/article/article-page.tsx'], grouped: false },
   share: { modules: ['src/routes/share/share-page.tsx'], grouped: false },
+  board: { modules: ['src/routes/board/board-page.tsx'], grouped: false },
   // What a signed-in person's header loads on every page: the avatar menu, the search
   // button, the service worker's registration.
   shell: {

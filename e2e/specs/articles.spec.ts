@@ -102,7 +102,7 @@ test('signed out: save an article, sign in, save it into two folders with an AI 
   const dialog = page.getByRole('dialog', { name: t('articles:save.title') });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(TITLE);
-  await expect(dialog.getByLabel(t('articles:save.space'))).toHaveValue(String(personal));
+  await expect(dialog.getByLabel(t('common:folderPicker.space'))).toHaveValue(String(personal));
   await dialog.getByRole('checkbox', { name: 'Reading' }).check();
   await dialog.getByRole('checkbox', { name: 'Later' }).check();
   const ai = dialog.getByRole('switch', { name: t('articles:save.ai') });

@@ -269,7 +269,7 @@ test('saving an article from the articles page defaults to the space in view, af
     await chooseSpace(page, t, spaceName);
 
     const saveDialog = page.getByRole('dialog', { name: t('articles:save.title') });
-    const spaceField = saveDialog.getByLabel(t('articles:save.space'));
+    const spaceField = saveDialog.getByLabel(t('common:folderPicker.space'));
     const openSave = async () => {
       const list = page.getByRole('list', { name: t('articles:page.listLabel') });
       const article = list.getByRole('article').filter({ has: page.getByRole('link', { name: new RegExp(`^${escapeRe(site.title)}`) }) });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { failOnCspViolations, type Lang, signIn, snap, type Translate, translator } from '../support';
+import { addPhotos, failOnCspViolations, type Lang, saveImageSauce, signIn, snap, startImageSauce, type Translate, translator } from '../support';
 
 /**
  * Image sources as a new person makes them, in the Korean and the English UI: two real
@@ -15,24 +15,6 @@ failOnCspViolations(test);
 const PHOTOS = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const AUTUMN = path.join(PHOTOS, 'autumn-2560x1600.jpg');
 const CUPS = path.join(PHOTOS, 'colorful-cups-2560x1600.jpg');
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Header 'Create source' → type selector → Image: the new image source editor. */
-async function startImageSauce(page: Page, t: Translate) {
-  await page.getByRole('button', { name: t('shell:header.create') }).click();
-  const chooser = page.getByRole('dialog', { name: t('shell:archiveType.title') });
-  await chooser.getByRole('button', { name: new RegExp(`^${escapeRe(t('shell:archiveType.IMAGE'))}`) }).click();
-  await expect(page).toHaveURL(/\/archive\/image$/);
-}
-
-/** Adds photos with the file input and waits until every upload has finished. */
-async function addPhotos(page: Page, t: Translate, files: string[]) {
-  await page.getByLabel(t('images:add.input')).setInputFiles(files);
-  const strip = page.getByRole('list', { name: t('images:strip.label') });
-  await expect(strip.getByRole('button', { name: t('images:strip.image', { n: files.length }), exact: true })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
-}
 
 /** The image under comment in edit mode; clicking it at a point starts a comment there. */
 const stage = (page: Page, t: Translate, n: number) => page.getByRole('button', { name: t('images:stage.addComment', { n }), exact: true });
@@ -52,16 +34,6 @@ async function comment(page: Page, t: Translate, image: number, x: number, y: nu
 async function relativeCentre(pin: Locator, image: Locator) {
   const [p, i] = [(await pin.boundingBox())!, (await image.boundingBox())!];
   return { x: (p.x + p.width / 2 - i.x) / i.width, y: (p.y + p.height / 2 - i.y) / i.height };
-}
-
-/** Opens the save dialog, sets the title, saves; ends in view mode of the saved source. */
-async function save(page: Page, t: Translate, title: string) {
-  await page.getByRole('button', { name: t('images:save'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t('archive:saveDialog.title') });
-  await dialog.getByLabel(t('archive:saveDialog.titleLabel')).fill(title);
-  await dialog.getByRole('button', { name: t('archive:saveDialog.save'), exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 15_000 });
-  await expect(page).toHaveURL(/\/archive\/image\?sauceId=\d+&archiveType=IMAGE$/);
 }
 
 test.describe('image sources', () => {
@@ -86,7 +58,7 @@ test.describe('image sources', () => {
     await comment(page, t, 2, 0.5, 0.25, 1, 'Cup colours');
     await snap(page, testInfo, `image-editor-${lang}`);
 
-    await save(page, t, 'Autumn and cups');
+    await saveImageSauce(page, t, 'Autumn and cups');
     await page.reload();
 
     // View mode after a reload: the first photo's pins are where they were placed.
@@ -169,7 +141,7 @@ test.describe('image sources', () => {
     await expect(page).toHaveURL(/\/archive\/image\?draft=true&archiveType=IMAGE$/);
 
     // Saving it clears the draft: the next Create source goes straight to the type choice.
-    await save(page, t, 'Half-finished board');
+    await saveImageSauce(page, t, 'Half-finished board');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: t('shell:header.create') }).click();
     await expect(page.getByRole('dialog', { name: t('shell:archiveType.title') })).toBeVisible();

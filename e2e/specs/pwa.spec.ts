@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
-import { failOnCspViolations, type Lang, serveLinkedPage, signIn, snap, translator } from '../support';
+import { failOnCspViolations, type Lang, myWebDist, serveLinkedPage, signIn, snap, translator } from '../support';
 
 /**
  * Installable (issue #11 item 9), in Chromium, installing nothing: the manifest and its
@@ -206,10 +206,11 @@ test.describe('installable app', () => {
 
 /**
  * Changes the served /sw.js on disk by a comment, as a new deploy would (the server reads
- * files when asked); returns what puts the build back.
+ * files when asked); returns what puts the build back. The build is this worker's server's
+ * own copy (e2e/playwright.config.ts): the other worker's pages see no deploy.
  */
 function deployNewWorker(): () => void {
-  const file = path.join(process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../apps/web/dist'), 'sw.js');
+  const file = path.join(myWebDist(), 'sw.js');
   const built = readFileSync(file);
   writeFileSync(file, Buffer.concat([built, Buffer.from(`\n// next build ${Date.now()}\n`)]));
   return () => writeFileSync(file, built);

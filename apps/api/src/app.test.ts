@@ -53,6 +53,8 @@ const image: Sauce = {
         { id: 1, message: 'here', x: 0.25, y: 0.5, parent: null, authorNickname: 'alice', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z', isEditable: false },
         { id: 2, message: 'reply', x: 0.25, y: 0.5, parent: 1, authorNickname: 'bob', authorProfileImage: null, createdAt: '2026-01-02T03:04:05.999Z', isEditable: false },
       ],
+      text: 'Ship faster\n첫 달 무료',
+      textStatus: 'done',
     },
   ],
 };

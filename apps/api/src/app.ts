@@ -9,11 +9,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startRevocations } from './auth/revocations.ts';
 import { type PersonalTokenAuth, sessionPlugin } from './auth/session.ts';
 import { isPersonalToken, verifyPersonalToken } from './services/personal-tokens.ts';
@@ -50,6 +46,7 @@ import { accountRoutes } from './routes/account/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { profileRoutes } from './routes/auth/profile.ts';
 import { noticeRoutes } from './routes/notices/index.ts';
+import { boardRoutes } from './routes/boards/index.ts';
 import { folderRoutes } from './routes/folders/index.ts';
 import { metadataRoutes } from './routes/metadata/index.ts';
 import { sauceRoutes } from './routes/sauces/index.ts';
@@ -95,6 +92,8 @@ const ROUTE_GROUPS: RouteGroup[] = [
   workspaceRoutes,
   folderRoutes,
   sauceRoutes,
+  // Issue #32: boards, a folder shared as one public page.
+  boardRoutes,
   tagRoutes,
   metadataRoutes,
   discoveryRoutes,

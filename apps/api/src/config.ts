@@ -89,6 +89,16 @@ const zEnv = z.object({
   BROWSER_WS_ENDPOINT: z.string().regex(/^(wss?|https?):\/\//, 'a ws://, wss://, http:// or https:// address').optional(),
   /** Pages the browser draws at once in this process. */
   BROWSER_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** Issue #33: read the words in images in the background (search and 'Text in image'); false: none are read. */
+  IMAGE_TEXT: bool.default(true),
+  /** Issue #33: Tesseract's languages, '+'-separated; each needs its npm package `@tesseract.js-data/<code>`. */
+  IMAGE_TEXT_LANGS: z.string().regex(/^[a-z_]+(\+[a-z_]+)*$/, "Tesseract language codes joined by '+', e.g. kor+eng").default('kor+eng'),
+  /** Issue #33: images read at once in this process (an engine each, in a worker thread). */
+  IMAGE_TEXT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** Issue #33: the CPU time the reading of one image may take, ms; past it the image is 'could not be read'. */
+  IMAGE_TEXT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Issue #33: the reading threads' nice value (Linux), 0–19: 19, the server's requests and PostgreSQL go first. */
+  IMAGE_TEXT_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** Comma-separated origins allowed to call the API cross-origin (mobile apps, plugin). */
   CORS_ORIGINS: z.string().default(''),
   /** Issue #11: comma-separated origins the Content-Security-Policy also allows (a CDN in front of the assets). */
@@ -225,6 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     browser: e.LINK_SCREENSHOTS
       ? { executablePath: e.BROWSER_WS_ENDPOINT ? null : findChromium(e.CHROMIUM_PATH), wsEndpoint: e.BROWSER_WS_ENDPOINT ?? null, maxPages: e.BROWSER_PAGES }
       : { executablePath: null, wsEndpoint: null, maxPages: e.BROWSER_PAGES },
+    /** Issue #33: the words in images, read by jobs/image-text.ts (lib/text-reader.ts). */
+    imageText: {
+      enabled: e.IMAGE_TEXT,
+      langs: e.IMAGE_TEXT_LANGS.split('+'),
+      concurrency: e.IMAGE_TEXT_CONCURRENCY,
+      timeoutMs: e.IMAGE_TEXT_TIMEOUT_MS,
+      nice: e.IMAGE_TEXT_NICE,
+    },
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
     trustProxy: e.TRUST_PROXY,

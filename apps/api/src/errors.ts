@@ -26,6 +26,17 @@ export const UserNotExistError = () => new AppError(404, 'USER_NOT_EXIST', 'User
 export const SauceNotFoundError = () => new AppError(404, 'SAUCE_NOT_FOUND', 'This source does not exist.');
 /** SPEC §8: a share link whose sharing was turned off (an unknown one is SAUCE_NOT_FOUND). */
 export const SaucePrivateError = () => new AppError(404, 'SAUCE_PRIVATE', 'This source is private.');
+// Issue #32: boards, and the expiry and password of every share.
+/** A board link that is no board's: never issued, its folder or space deleted, or replaced by a new link. */
+export const BoardNotFoundError = () => new AppError(404, 'NOT_FOUND', 'This board does not exist.');
+/** A board link whose sharing was turned off (SPEC §8's 'This source is private', for a board). */
+export const BoardPrivateError = () => new AppError(404, 'BOARD_PRIVATE', 'This board is private.');
+/** A share link (a board's or a source's) past its expiry. */
+export const ShareExpiredError = () => new AppError(410, 'SHARE_EXPIRED', 'This link has expired.');
+/** A protected share opened without this visitor's unlock cookie: POST its `unlock` with the password first. */
+export const SharePasswordRequiredError = () => new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link needs a password.');
+/** A wrong password for a share — and the answer to any unlock that cannot succeed, so it never says whether the share exists. */
+export const SharePasswordWrongError = () => new AppError(403, 'SHARE_PASSWORD_WRONG', 'The password is not right.');
 /**
  * SPEC §8 'Please update the service': the request's `Api-Version` is older than the API
  * serves (contract/http.ts MIN_API_VERSION); `details` carries `{ version, minVersion }`.

@@ -22,6 +22,7 @@ const FOLDER_OF_PREFIX: Record<string, string> = {
   '/api/account/': 'account',
   '/api/workspace': 'workspaces',
   '/api/archive/folder/': 'folders',
+  '/api/board/': 'boards',
   '/api/archive/sauce/': 'sauces',
   '/api/archive/sauce/:workspace/tags': 'tags',
   '/api/archive/tag': 'tags',

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
+import { sauceFixture } from './test/sauces.ts';
 
 /**
  * The server renderer (issue #11 items 2 and 3) as the API calls it, in Node: each page's API
@@ -69,5 +70,39 @@ describe('entry-server render', () => {
         headers: { 'content-type': 'application/json' },
       })) as typeof globalThis.fetch;
     expect(await render({ url: '/archive/sauce/share/abc', lang: 'en', origin: 'https://sauce.example', fetch })).toBeNull();
+  });
+
+  it('renders a board (issue #32) complete for a signed-out visitor: names, cards, lazy pictures with sizes', async () => {
+    const asked: string[] = [];
+    const sauces = [
+      sauceFixture('IMAGE', { id: 1, title: 'Lookbook', isEditable: false }, [11, 12]),
+      ...Array.from({ length: 9 }, (_, i) => sauceFixture('IMAGE', { id: 10 + i, title: `Poster ${i}`, isEditable: false }, [100 + i])),
+      sauceFixture('TEXT', { id: 2, title: 'Specimen', textSauce: { text: 'Serif ideas', link: 'https://fonts.example.com' }, isEditable: false }),
+    ];
+    const fetch = (async (input: string | URL | Request) => {
+      asked.push(new URL(input instanceof Request ? input.url : input).pathname);
+      const data = { shareId: 'b0ard', space: { name: 'Studio' }, folder: { name: 'Campaign refs' }, sauces, nextCursor: 'next' };
+      return new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const page = await render({ url: '/board/b0ard', lang: 'en', origin: 'https://sauce.example', fetch });
+    expect(asked).toEqual(['/api/board/b0ard']);
+    expect(page!.html).toContain('Campaign refs');
+    expect(page!.html).toContain('Studio');
+    expect(page!.html).toContain('Serif ideas');
+    expect(page!.html).toContain('srcSet="/files/11-t.webp 640w, /files/11.webp 1600w"');
+    // The first rows load at once, the rest lazily.
+    expect(page!.html.match(/loading="eager"/g)).toHaveLength(9);
+    expect(page!.html.match(/loading="lazy"/g)).toHaveLength(2);
+    expect(page!.html).toContain('Try Sauce');
+    expect(page!.html).not.toContain('to Sauce”');
+    expect(JSON.stringify(page!.state)).toContain('"nextCursor":"next"');
+  });
+
+  it('declines a protected or expired board, whose notice the browser shows', async () => {
+    for (const [status, code] of [[401, 'SHARE_PASSWORD_REQUIRED'], [410, 'SHARE_EXPIRED']] as const) {
+      const fetch = (async () =>
+        new Response(JSON.stringify({ success: false, error: { code, message: code } }), { status, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+      expect(await render({ url: '/board/b0ard', lang: 'ko', origin: 'https://sauce.example', fetch })).toBeNull();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { profileQuery } from './lib/session.ts';
 import { articlesQuery, categoriesQuery } from './features/articles/api/articles.ts';
 import { categoryFromParam } from './features/articles/lib/categories.tsx';
 import { sharedSauceQuery } from './lib/sauces/share-sauce.ts';
+import { boardQuery } from './features/boards/api/board.ts';
 import { files as en } from './i18n/en.ts';
 import { bundlesOf, startI18n, type Language } from './i18n/index.ts';
 import { files as ko } from './i18n/ko.ts';
@@ -54,6 +55,9 @@ const PREFETCH: Record<string, (qc: QueryClient, params: Record<string, string |
       ),
     ]),
   'archive/sauce/share/:id': (qc, params) => qc.prefetchQuery(sharedSauceQuery(params.id ?? '')),
+  // BoardPage (issue #32): the board's first page; a protected, expired or private one is not
+  // rendered here (its query fails), the browser shows its notice.
+  'board/:shareId': (qc, params) => qc.prefetchInfiniteQuery(boardQuery(params.shareId ?? '')),
 };
 
 const handler = createStaticHandler(routes);

@@ -412,12 +412,12 @@ const zExportSauce = z.object({
       width: z.number().int(),
       height: z.number().int(),
       comments: z.array(zExportComment),
+      /** Issue #33: the words read in it, in reading order ('' when it holds none); absent while not read, or when it could not be. */
+      text: z.string().optional(),
     }),
   ),
-  /**
-   * Issue #20: the saved copy of a page saved by the browser extension — paths inside the ZIP
-   * of its snapshot (`saved/<space>/<source>/snapshot.html`) and screenshot — or absent.
-   */
+  /** Issue #20: the saved copy of a page saved by the browser extension — paths inside the ZIP of its snapshot
+   * (`saved/<space>/<source>/snapshot.html`) and screenshot — or absent. */
   savedCopy: z
     .object({
       pageUrl: z.string().nullable(),

@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'CLIENT_OUTDATED',
   // Issue #28 item 5: a connection request of the extension that was already allowed
   'CONNECTION_USED',
+  // Issue #32: boards, and the expiry and password of every share
+  'BOARD_PRIVATE',
+  'SHARE_EXPIRED',
+  'SHARE_PASSWORD_REQUIRED',
+  'SHARE_PASSWORD_WRONG',
   'SYSTEM_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ import { folderEndpoints } from './endpoints/folders.ts';
 import { metadataEndpoints } from './endpoints/metadata.ts';
 import { noticeEndpoints } from './endpoints/notices.ts';
 import { sauceEndpoints } from './endpoints/sauces.ts';
+import { shareEndpoints } from './endpoints/shares.ts';
 import { tagEndpoints } from './endpoints/tags.ts';
 import { workspaceEndpoints } from './endpoints/workspaces.ts';
 
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   ...metadataEndpoints,
   ...noticeEndpoints,
   ...sauceEndpoints,
+  ...shareEndpoints,
   ...tagEndpoints,
   ...workspaceEndpoints,
 } satisfies EndpointTable;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page, zBodyId, zId, zText } from './common.ts';
+import { imageTextFields, zSnippetImage } from './image-text.ts';
 import { LIMITS, maxCounted } from './limits.ts';
 import { cleanText, noBidiControls } from './names.ts';
 import { zTagName } from './tags.ts';
@@ -126,11 +127,8 @@ export type SimilarSauce = z.infer<typeof zSimilarSauce>;
 export const zUploadResult = zUploadedImage.extend({ similarTo: z.array(zSimilarSauce) });
 export type UploadResult = z.infer<typeof zUploadResult>;
 
-/** SPEC §3 Image source: one image of `imageSauce`, in `order` (0-based), with its comments. */
-export const zSauceImage = zUploadedImage.extend({
-  order: z.number().int(),
-  comments: z.array(zImageComment),
-});
+/** SPEC §3 Image source: one image of `imageSauce`, in `order` (0-based), with its comments and its words (issue #33). */
+export const zSauceImage = zUploadedImage.extend({ order: z.number().int(), comments: z.array(zImageComment), ...imageTextFields });
 export type SauceImage = z.infer<typeof zSauceImage>;
 
 /** What a card needs to reserve an image's box before it loads (DESIGN.md Cards). */
@@ -206,6 +204,7 @@ export const zSauce = z.object({
   savedCopy: zSavedCopy.nullable(),
   /** In a search's results: the text around the first match (up to 200 characters), e.g. in a comment or a summary the card does not show (issue #21). */
   snippet: z.string().optional(),
+  snippetImage: zSnippetImage,
 });
 export type Sauce = z.infer<typeof zSauce>;
 
@@ -424,6 +423,7 @@ export const zGlobalSearchHit = z.object({
   link: z.string().nullable(),
   /** The text around the first marked word (up to 200 characters), or null. */
   snippet: z.string().nullable(),
+  snippetImage: zSnippetImage,
 });
 export type GlobalSearchHit = z.infer<typeof zGlobalSearchHit>;
 

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { imageTextColumns, imageTextExtras } from './schema-image-text.ts';
 
 export const permissionEnum = pgEnum('permission', ['OWNER', 'EDITOR', 'READER']);
 export const sauceTypeEnum = pgEnum('sauce_type', ['TEXT', 'IMAGE']);
@@ -181,6 +182,11 @@ export const sauces = pgTable(
     byteSize: integer('byte_size').notNull().default(0),
     isShareEnabled: boolean('is_share_enabled').notNull().default(false),
     shareId: text('share_id').unique(),
+    // Issue #32 (migration 0022_boards): the share's expiry (null: never) and password (lib/passwords.ts; null: none).
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    sharePasswordHash: text('share_password_hash'),
+    /** Issue #32: search engines may index the share page while it is open to everyone. */
+    shareIndexable: boolean('share_indexable').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Issue #8: what an imported source was made from (services/import); re-runs skip it. */
@@ -245,7 +251,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * What search reads of a source (issue #21 item 3), kept by triggers (migration 0010_search)
- * from its title, note, link title and description, AI summary and its images' comments:
+ * from its title, note, link title and description, AI summary, its images' comments and words
+ * (issue #33: `imageAt`, where they start in `doc`, 1-based; null without any):
  * `doc` the text itself (at most 100,000 characters), `tsv` its English words as stems
  * (design finds designing), `grams` its Hangul syllables and syllable pairs (Korean words
  * match inside longer words: 최적화 finds 검색엔진최적화). Both indexes lead with the space
@@ -254,13 +261,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const sauceSearch = pgTable(
   'sauce_search',
   {
-    sauceId: integer('sauce_id')
-      .primaryKey()
-      .references(() => sauces.id, { onDelete: 'cascade' }),
+    sauceId: integer('sauce_id').primaryKey().references(() => sauces.id, { onDelete: 'cascade' }),
     workspaceId: integer('workspace_id').notNull(),
     doc: text('doc').notNull(),
     tsv: tsvector('tsv').notNull(),
     grams: text('grams').array().notNull(),
+    imageAt: integer('image_at'),
   },
   (t) => [
     // A small space's search reads its few entries by this and checks each: a word common
@@ -342,20 +348,19 @@ export const sauceImages = pgTable(
     byteSize: integer('byte_size').notNull(),
     color: text('color').notNull(),
     createdAt: createdAt(),
-    /**
-     * Issue #21 item 4 (migration 0015_image_colours): up to 5 colours '#rrggbb', the largest
-     * share first (services/image-signature.ts); null until read (images older than the
-     * migration get theirs from the 'image-signatures' job). Their OKLab cells are in sauce_colours.
-     */
+    /** Issue #21 item 4 (migration 0015_image_colours): up to 5 colours '#rrggbb', the largest share first (services/image-signature.ts);
+     * null until read (older images: the 'image-signatures' job). Their OKLab cells are in sauce_colours. */
     palette: text('palette').array(),
     /** Issue #21 item 5: the 64-bit difference hash of the thumbnail (lib/colour.ts), null until read. */
     phash: bigint('phash', { mode: 'bigint' }),
+    ...imageTextColumns(),
   },
   (t) => [
     index('sauce_images_sauce_idx').on(t.sauceId, t.position),
     index('sauce_images_pending_idx').on(t.uploaderId, t.createdAt).where(sql`sauce_id IS NULL`),
     // Issue #21 item 5: a space's saved images' hashes, read without the table (an upload's look for near-duplicates).
     index('sauce_images_phash_idx').on(t.workspaceId, t.phash, t.sauceId).where(sql`sauce_id IS NOT NULL AND phash IS NOT NULL`),
+    ...imageTextExtras(t),
   ],
 );
 
@@ -605,9 +610,7 @@ export const articles = pgTable(
     summarizedAt: timestamp('summarized_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    sortAt: timestamp('sort_at', { withTimezone: true })
-      .notNull()
-      .generatedAlwaysAs(sql`COALESCE("published_at", "created_at")`),
+    sortAt: timestamp('sort_at', { withTimezone: true }).notNull().generatedAlwaysAs(sql`COALESCE("published_at", "created_at")`),
   },
   (t) => [
     index('articles_list_idx').on(t.sortAt.desc(), t.id.desc()).where(sql`NOT ${t.hidden}`),
@@ -680,9 +683,7 @@ export const tokenGrants = pgTable('token_grants', {
  * Deleted with its source (services/captures.ts deletes the files).
  */
 export const sauceCaptures = pgTable('sauce_captures', {
-  sauceId: integer('sauce_id')
-    .primaryKey()
-    .references(() => sauces.id, { onDelete: 'cascade' }),
+  sauceId: integer('sauce_id').primaryKey().references(() => sauces.id, { onDelete: 'cascade' }),
   workspaceId: integer('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
   /** Random folder of the files, `captures/<32 hex>`. */
   storageKey: text('storage_key').notNull().unique(),

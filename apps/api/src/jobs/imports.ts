@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { imageTextSending } from './image-text.ts';
 import { reclaimImports, runImport } from '../services/import/run.ts';
 import { IMPORT_QUEUE, LEASE, type ImportDeps } from '../services/import/store.ts';
 import { closeImportReader } from '../services/import/reader.ts';
@@ -16,6 +17,7 @@ export const importDepsOf = (deps: Pick<Deps, 'db' | 'files' | 'jobs' | 'config'
   jobs: deps.jobs,
   plan: deps.config.plan,
   copies: deps.config.linkPreview.copies,
+  imageText: imageTextSending(deps),
   log,
 });
 

@@ -2,17 +2,20 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { articlesNeverAdded, seedArticles } from '../services/articles/seed.ts';
 import { backfillLinkKeys } from '../services/duplicates.ts';
+import { runImageText } from '../services/image-text.ts';
 import { runCopy } from '../services/link-copy.ts';
 import { previewOptions, runPreview } from '../services/link-preview.ts';
 import { startFeedFetchJobs } from './article-feed-fetch.ts';
 import { startFeedsPollJobs } from './article-feeds-poll.ts';
 import { startSummaryJobs } from './article-summary.ts';
 import { queueThumbnail, startThumbnailJobs } from './article-thumbnail.ts';
+import { STARVED_AFTER, startImageTextJobs } from './image-text.ts';
 import { importDepsOf, importUploadDir, startImportJobs } from './imports.ts';
 import { startCopyJobs } from './link-copy.ts';
 import { startMaintenanceJobs } from './maintenance.ts';
 import { startPreviewJobs } from './link-preview.ts';
 import { createPageBrowser } from './page-browser.ts';
+import { createTextReader } from '../lib/text-reader.ts';
 
 /**
  * Issue #30: the one place this process's background workers start, once, from app.ts —
@@ -24,11 +27,14 @@ import { createPageBrowser } from './page-browser.ts';
  * - the articles' summaries, thumbnails and feeds (issue #10, ./article-*.ts), and the seed
  *   articles on a first start;
  * - imports (issue #8, ./imports.ts), and the taking back of imports a dead process left;
+ * - the words in images (issue #33, ./image-text.ts), read by a text reader (lib/text-reader.ts:
+ *   Tesseract in worker threads) unless config IMAGE_TEXT is false;
  * - the link keys of links saved before they were kept (issue #21 item 5), in the background.
  * - with `maintenance` (a serving process, not a test), the periodic maintenance jobs
  *   (./maintenance.ts: the upload sweep, file reconciliation, link health, image signatures,
  *   the copy sweep).
- * What they hold (the browser, the import reader) is closed with the server.
+ * What they hold (the browser, the import reader, the text reader) is closed with the server.
+ * @throws EngineStartError (lib/text-reader.ts) when a language of IMAGE_TEXT_LANGS has no data installed.
  */
 export async function startWorkers(app: FastifyInstance, deps: Deps, opts: { maintenance: boolean }): Promise<void> {
   const previews = previewOptions(deps, app.log);
@@ -53,6 +59,22 @@ export async function startWorkers(app: FastifyInstance, deps: Deps, opts: { mai
   await startFeedFetchJobs(deps, app.log);
   await startFeedsPollJobs(deps);
   await seedOnFirstStart(deps, app.log);
+
+  const { imageText } = deps.config;
+  if (imageText.enabled) {
+    const reader = createTextReader({
+      langs: imageText.langs,
+      dataDir: deps.config.dataDir,
+      workers: imageText.concurrency,
+      timeoutMs: imageText.timeoutMs,
+      nice: imageText.nice,
+      starvedAfter: STARVED_AFTER,
+      onError: (err) => app.log.warn({ err }, 'image text: the reader failed'),
+    });
+    app.addHook('onClose', () => reader.close());
+    const textDeps = { db: deps.db, files: deps.files, reader, foreground: deps.foreground, log: app.log };
+    await startImageTextJobs(deps.jobs, deps.db, imageText.concurrency, (data, job) => runImageText(textDeps, deps.jobs, data.imageId, job));
+  }
 
   const stopImports = await startImportJobs(importDepsOf(deps, app.log), importUploadDir(deps.config.dataDir), app.log);
   app.addHook('onClose', stopImports);

@@ -5,7 +5,9 @@ import { reconcileFiles } from '../services/file-reconciliation.ts';
 import { queueWaitingCopies } from '../services/link-copy.ts';
 import { checkLinks } from '../services/link-health.ts';
 import { backfillSignatures, sweepImages } from '../services/images.ts';
+import { queueBackfill } from '../services/image-text.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { imageTextSending } from './image-text.ts';
 import type { JobQueue } from './queue.ts';
 
 declare module './queue.ts' {
@@ -20,11 +22,13 @@ declare module './queue.ts' {
     'image-signatures': Record<string, never>;
     /** Queues the copies of links no save queued: imports' (issue #21 item 1; services/link-copy.ts). */
     'link-copy-sweep': Record<string, never>;
+    /** Queues the reading of saved images' words not read yet, spaces in turn (issue #33; services/image-text.ts). */
+    'image-text-backfill': Record<string, never>;
   }
 }
 
 /*
- * Issue #30 keeps a file per queue; these five share one, as a family: each is a periodic
+ * Issue #30 keeps a file per queue; these six share one, as a family: each is a periodic
  * tick with no payload, scheduled here, whose handler is a call or two to its service (the
  * link copies' sweep, services/link-copy.ts queueWaitingCopies, sends ./link-copy.ts jobs).
  * A file each would hold more declarations than work.
@@ -36,7 +40,7 @@ const SWEEP_CRON = '0 * * * *';
 const RECONCILE_CRON = '30 3 * * *';
 /** Daily at 04:15 UTC: the links last checked a week before (each link weekly, spread over the days). */
 const LINK_HEALTH_CRON = '15 4 * * *';
-/** Every minute. */
+/** Every minute (the copy sweep, and the images' words' backfill). */
 const COPY_SWEEP_CRON = '* * * * *';
 /** Longest an image-signatures job works before handing the rest to the next one, ms. */
 const SIGNATURES_SLICE_MS = 2 * 60_000;
@@ -48,12 +52,13 @@ const LINK_HEALTH_SLICE_MS = 5 * 60_000;
  * themselves): the sweep of unsaved uploads, hourly, and the reconciliation of files and
  * rows, daily, and the check of saved links due for one (issue #21 item 2), daily, and the
  * palettes and hashes of images stored before they existed (issue #21 items 4 and 5), and the
- * copies of imported links (issue #21 item 1), a batch every minute — each
+ * copies of imported links (issue #21 item 1), a batch every minute, and the words of saved images
+ * not read yet (issue #33, unless config IMAGE_TEXT is false), a few of each space every minute — each
  * scheduled once across all processes and worked by whichever takes them — and queues the
  * first two once at start (one per hour however many processes start).
  */
 export async function startMaintenanceJobs(
-  deps: { db: Db; files: FileStore; jobs: JobQueue; config: Pick<Config, 'metadataAllowPrivate' | 'linkPreview'> },
+  deps: { db: Db; files: FileStore; jobs: JobQueue; config: Pick<Config, 'metadataAllowPrivate' | 'linkPreview' | 'imageText'> },
   log: FastifyBaseLogger,
 ) {
   const { db, files, jobs } = deps;
@@ -87,6 +92,13 @@ export async function startMaintenanceJobs(
     const copyOpts = { jobs, allowPrivate: deps.config.metadataAllowPrivate, ...deps.config.linkPreview };
     await jobs.work('link-copy-sweep', async () => void (await queueWaitingCopies(db, copyOpts)));
     await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
+  }
+  // Issue #33: images kept before their words were read (or while reading was off), spaces in turn.
+  if (deps.config.imageText.enabled) {
+    const sending = imageTextSending(deps);
+    await jobs.work('image-text-backfill', async () => void (await queueBackfill(db, sending)));
+    await jobs.schedule('image-text-backfill', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
+    await jobs.send('image-text-backfill', {}, { singletonKey: 'start', singletonSeconds: 60 });
   }
   await jobs.schedule('link-health', LINK_HEALTH_CRON, {}, { expireInSeconds: 900 });
   await jobs.schedule('uploads-sweep', SWEEP_CRON, {});

@@ -71,3 +71,26 @@ export function encodeOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
     ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipAsync(body, { level: 9 });
 }
+
+/** A cache of bodies sent many times, by key, with their compressed variants beside them (under `<key>:<encoding>`). */
+export interface BodyCache {
+  get(key: string): Buffer | undefined;
+  set(key: string, body: Buffer): unknown;
+}
+
+/**
+ * `body` as it leaves for a request preferring `encoding` (negotiateEncoding): compressed
+ * once per `key` ({@link encodeOnce}) and kept in `cache` beside it, so a body sent again and
+ * again (a cached list, a board's page) is compressed once; a body under
+ * COMPRESS_THRESHOLD_BYTES, or no encoding, goes as it is.
+ */
+export async function encodedVariant(cache: BodyCache, key: string, body: Buffer, encoding: Encoding | null): Promise<{ body: Buffer; encoding: Encoding | null }> {
+  if (!encoding || body.length < COMPRESS_THRESHOLD_BYTES) return { body, encoding: null };
+  const variant = `${key}:${encoding}`;
+  let packed = cache.get(variant);
+  if (!packed) {
+    packed = await encodeOnce(body, encoding);
+    cache.set(variant, packed);
+  }
+  return { body: packed, encoding };
+}

@@ -141,7 +141,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
           ? [{ bearer: [] }, { personalToken: [] }, { cookie: [], csrf: [] }]
           : [{ bearer: [] }, { personalToken: [] }, { cookie: [] }];
         const responses = (op.responses ??= {}) as Schema;
-        responses['4XX'] ??= errorResponse('Refused: the error envelope with a stable code (400, 401, 403, 404, 409, 413, 415, 422, 426, 429).');
+        responses['4XX'] ??= errorResponse('Refused: the error envelope with a stable code (400, 401, 403, 404, 409, 410, 413, 415, 422, 426, 429).');
         responses['5XX'] ??= errorResponse('Server error or database unavailable (503, with Retry-After).');
       }
     }

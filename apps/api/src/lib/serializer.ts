@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
@@ -42,4 +43,13 @@ export function nullableInsteadOfAnyOf(schema: unknown): unknown {
   if (!other || typeof other.type !== 'string' || other.type === 'null' || 'nullable' in other) return out;
   delete out.anyOf;
   return { ...out, ...other, nullable: true };
+}
+
+/**
+ * A short name (10 characters) of `schema`'s wire shape: it changes when the response's shape
+ * does (a deploy), so a cache key or an ETag naming it never serves an old-format body.
+ */
+export function wireFormat(schema: z.ZodType): string {
+  const json = JSON.stringify(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+  return createHash('sha256').update(json).digest('base64url').slice(0, 10);
 }

@@ -31,7 +31,7 @@ export function presentSimilar(urls: UrlSigner, r: SimilarSauceRecord): SimilarS
 }
 
 /**
- * A sauce's images with their comments → SPEC §3 Image source `imageSauce`, in order. A
+ * A sauce's images with their comments and words → SPEC §3 Image source `imageSauce`, in order. A
  * comment is `isEditable` for its author only (policies canChangeComment; `viewerId` null
  * for a public share's reader).
  */
@@ -39,6 +39,9 @@ export function presentSauceImages(urls: UrlSigner, r: SauceImagesRecord, viewer
   return r.images.map((img, order) => ({
     ...presentUpload(urls, img),
     order,
+    // Issue #33: the words read in it (shown under it as 'Text in image'), and where reading is.
+    text: img.textStatus === 'done' ? img.text : '',
+    textStatus: img.textStatus,
     comments: r.comments
       .filter((c) => c.imageId === img.id)
       .map((c) => ({

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockPerson } from '../db/locks.ts';
 import { sauceCaptures, sauceImages } from '../db/schema.ts';
+import { type ImageTextSending, sendImageTextJobs, wakeImageText } from '../jobs/image-text.ts';
 import type { Ticket } from '../lib/fair-queue.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -49,7 +50,8 @@ export interface CaptureActor {
  * order, db/locks.ts), re-checks the token (revoked or expired meanwhile: 401) and the
  * membership as they are now (demoted meanwhile: 403, removed: 404), checks the space's
  * room for one more source (the plan, SPEC §9) and writes the source, its images, its saved copy, tags and folders
- * (sauces/write.ts: the members watching the space are told once it committed).
+ * (sauces/write.ts: the members watching the space are told once it committed), with the jobs reading its images' words
+ * (issue #33, jobs/image-text.ts: `deps.imageText`).
  * The server fetches nothing: the extension sent what the person saw. The saved copy's
  * bytes count in the source's `byteSize` and the space's storage. If anything fails, every
  * file written is deleted and nothing stays.
@@ -60,7 +62,7 @@ export interface CaptureActor {
  *   the plan's sources a space (`plan.sources`, SPEC §9: 100) or for 6 tags; FOLDER_NOT_FOUND (404) for a folder of another space.
  */
 export async function captureSauce(
-  deps: { db: Db; files: FileStore; log?: FastifyBaseLogger },
+  deps: { db: Db; files: FileStore; log?: FastifyBaseLogger; imageText?: ImageTextSending },
   actor: CaptureActor,
   input: CaptureInput,
   ticket: Ticket,
@@ -133,6 +135,7 @@ export async function captureSauce(
           ).returning({ id: sauceImages.id, workspaceId: sauceImages.workspaceId });
           // Issue #21 item 4: the images' colours, for the list's colour filter.
           for (const [n, row] of rows.entries()) await writeColours(tx, row, images[n]!.p.signature);
+          await sendImageTextJobs(deps.imageText, tx, rows);
         }
         if (capture) await tx.insert(sauceCaptures).values({ ...capture, sauceId: id });
         return 0; // counted in byteSize already
@@ -145,6 +148,7 @@ export async function captureSauce(
       const [id] = await write.insert(m, { from: 'capture' }, [sauce], plan.sources);
       return id!;
     });
+    wakeImageText(deps.imageText);
     return await getSauce(db, m.workspaceId, id);
   } catch (e) {
     await deleteFiles(files, written, deps.log);

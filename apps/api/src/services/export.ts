@@ -130,7 +130,7 @@ async function plan(db: Db, userId: number) {
   return { spaces, images, copies };
 }
 
-/** The sources of one space, with tags, folders, images (paths) and comments, oldest first. */
+/** The sources of one space, with tags, folders, images (paths, and their words: issue #33) and comments, oldest first. */
 async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportImage[]>, copies: Map<number, ExportCopy>): Promise<ExportSauce[]> {
   const { rows } = await db.execute<{
     id: number;
@@ -169,6 +169,10 @@ async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportIm
     ORDER BY c.image_id, c.position, c.id`);
   const commentsOf = new Map<number, typeof comments>();
   for (const c of comments) commentsOf.set(c.image_id, [...(commentsOf.get(c.image_id) ?? []), c]);
+  // Issue #33: the words read in the space's images (none while not read, or when they could not be).
+  const { rows: read } = await db.execute<{ id: number; text: string }>(sql`
+    SELECT id, text FROM sauce_images WHERE workspace_id = ${spaceId} AND sauce_id IS NOT NULL AND text_status IN ('done', 'none')`);
+  const textOf = new Map(read.map((r) => [r.id, r.text]));
   return rows.map((r) => {
     const files = images.get(r.id) ?? [];
     const copy = copies.get(r.id);
@@ -201,6 +205,7 @@ async function spaceSauces(db: Db, spaceId: number, images: Map<number, ExportIm
             author: c.author,
             createdAt: c.created_at,
           })),
+          ...(textOf.has(f.id) ? { text: textOf.get(f.id)! } : {}),
         };
       }),
     };

@@ -105,6 +105,22 @@ describe('reconciling files and rows', () => {
     await t.db.$client.query('UPDATE users SET profile_image = NULL WHERE id = $1', [alice.userId]);
   });
 
+  it("keeps a board's link-preview collage its row names and removes old ones no row names (issue #32)", async () => {
+    const folder = body(await t.app.inject({ method: 'POST', url: `/api/archive/folder/${alice.workspaceId}`, headers: alice.headers, payload: { name: 'Board' } })).data.id;
+    const share = await t.app.inject({ method: 'PATCH', url: `/api/archive/folder/${alice.workspaceId}/${folder}/share`, headers: alice.headers, payload: { enabled: true } });
+    expect(share.statusCode).toBe(200);
+    const [kept, stale] = [`boards/1-${hex().slice(0, 16)}.jpg`, `boards/1-${hex().slice(0, 16)}.jpg`];
+    for (const k of [kept, stale]) {
+      await files.put(k, Buffer.from('x'), 'image/jpeg');
+      age(k);
+    }
+    await t.db.$client.query('UPDATE folder_shares SET collage_key = $1 WHERE folder_id = $2', [kept, folder]);
+    const before = (await keys()).length;
+    expect((await reconcileFiles({ db: t.db, files })).removed).toBe(1);
+    const left = await keys();
+    expect([left.includes(kept), left.includes(stale), left.length]).toEqual([true, false, before - 1]);
+  });
+
   it('works through more files than one batch, a thousand at a time', async () => {
     const many = Array.from({ length: 2_345 }, () => `images/${hex()}/thumb.webp`);
     for (let i = 0; i < many.length; i += 100) await Promise.all(many.slice(i, i + 100).map(put));

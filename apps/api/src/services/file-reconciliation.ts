@@ -14,7 +14,7 @@ const BATCH = 1000;
 /** Missing files named in the report (all are counted). */
 const MISSING_LISTED = 100;
 /** The store's folders that rows name; anything else in the store is left alone. */
-const PREFIXES = ['images/', 'avatars/', 'imports/', 'captures/'];
+const PREFIXES = ['images/', 'avatars/', 'imports/', 'captures/', 'boards/'];
 
 /** What a reconciliation pass found. */
 export interface ReconcileReport {
@@ -36,7 +36,8 @@ export interface ReconcileReport {
  * there are), removes the files no row names that are older than `graceMs`, and reports
  * the rows whose files are missing (logged; a file is checked again before it is reported).
  * Rows that name files: sauce_images (original, display, thumbnail), users.profile_image,
- * workspaces.image_key, import_jobs.file_key, sauce_captures (snapshot and screenshot, issue #20). Run at start and daily by the maintenance jobs.
+ * workspaces.image_key, import_jobs.file_key, sauce_captures (snapshot and screenshot, issue #20),
+ * folder_shares.collage_key (a board's link preview, issue #32). Run at start and daily by the maintenance jobs.
  */
 export async function reconcileFiles(
   deps: { db: Db; files: FileStore; log?: FastifyBaseLogger },
@@ -80,6 +81,7 @@ export async function reconcileFiles(
          UNION ALL SELECT profile_image, 'users', id, NULL FROM users WHERE profile_image LIKE 'avatars/%'
          UNION ALL SELECT image_key, 'workspaces', id, NULL FROM workspaces WHERE image_key IS NOT NULL
          UNION ALL SELECT file_key, 'import_jobs', id, created_at FROM import_jobs WHERE file_key IS NOT NULL
+         UNION ALL SELECT collage_key, 'folder_shares', id, NULL FROM folder_shares WHERE collage_key IS NOT NULL
          UNION ALL SELECT c.storage_key || '/' || f.name, 'sauce_captures', c.sauce_id, c.created_at
            FROM sauce_captures c CROSS JOIN LATERAL (VALUES
              (CASE WHEN c.snapshot_bytes IS NOT NULL THEN $3 END), (c.screenshot_name),

@@ -14,6 +14,7 @@ import type { Ticket } from '../lib/fair-queue.ts';
 import { processImage, type ImageInput as ImageData } from './image-processing.ts';
 import { colourCell, SIMILAR_HASH_BITS } from '../lib/colour.ts';
 import { imageSignature, type ImageSignature } from './image-signature.ts';
+import { type ImageTextSending, sendImageTextJobs, wakeImageText } from '../jobs/image-text.ts';
 
 /** File names of an image's display copy and thumbnail under its storage key (the original's name is stored per image). */
 export const DISPLAY_FILE = 'display.webp';
@@ -51,21 +52,18 @@ export async function assertUploadRoom(db: Db, userId: number): Promise<void> {
 }
 
 /**
- * Stores an upload for `actor` in `workspaceId`: checks and processes it (processImage:
- * type by content, pixel and frame limits, EXIF stripped, WebP display and thumbnail) in
- * its turn in the image line (`ticket`), writes its three files, then the row — in a
- * transaction that locks the person's row, then the space's (the lock order, db/locks.ts),
- * checks the membership as it is now (issue #18: a member demoted or removed meanwhile is
- * refused) and counts their unsaved uploads, so parallel uploads cannot pass
- * LIMITS.pendingUploads together (issue #9). Nothing is left behind when any step fails:
- * files written before a failure are deleted, and the row is written last.
+ * Stores an upload for `actor` in `workspaceId`: checks and processes it (processImage: type by content, pixel and frame
+ * limits, EXIF stripped, WebP display and thumbnail) in its turn in the image line (`ticket`), writes its three files,
+ * then the row — in a transaction that locks the person's row, then the space's (the lock order, db/locks.ts), checks
+ * the membership as it is now (issue #18: a member demoted or removed meanwhile is refused) and counts their unsaved
+ * uploads, so parallel uploads cannot pass LIMITS.pendingUploads together (issue #9) — with the job reading its words
+ * (issue #33, jobs/image-text.ts: `more.imageText`; none when `more.read` gives them, an import's). Nothing is left
+ * behind when any step fails: files written before a failure are deleted, and the row is written last.
  * @param input the upload's bytes or the temporary file they were streamed to.
- * @returns the pending image (not yet in a source), and whether its original is the uploaded
- *   file (image-processing.ts `originalKept`, issue #22).
- * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), IMAGE_TOO_COMPLEX (413),
- *   LIMIT_REACHED (422) when the person already holds LIMITS.pendingUploads unsaved uploads;
- *   UNAUTHENTICATED (401) when the account is gone; NOT_FOUND (404) / VIEWER_CANNOT_UPLOAD
- *   (403) when the membership changed meanwhile.
+ * @returns the pending image (not yet in a source), and whether its original is the uploaded file (image-processing.ts `originalKept`, issue #22).
+ * @throws UNSUPPORTED_IMAGE (415), TOO_MANY_PIXELS (413), IMAGE_TOO_COMPLEX (413), LIMIT_REACHED (422) when the person already
+ *   holds LIMITS.pendingUploads unsaved uploads; UNAUTHENTICATED (401) when the account is gone; NOT_FOUND (404) /
+ *   VIEWER_CANNOT_UPLOAD (403) when the membership changed meanwhile.
  */
 export async function uploadImage(
   db: Db,
@@ -73,6 +71,7 @@ export async function uploadImage(
   actor: Membership,
   input: ImageData,
   ticket?: Ticket,
+  more: { imageText?: ImageTextSending | null; read?: Pick<ImageRow, 'text' | 'textStatus' | 'textReadAt'> } = {},
 ): Promise<ImageRow & { originalKept: boolean }> {
   const processed = await processImage(input, ticket);
   const storageKey = `images/${randomBytes(16).toString('hex')}`;
@@ -84,7 +83,7 @@ export async function uploadImage(
       files.put(keys[1]!, processed.display, 'image/webp'),
       files.put(keys[2]!, processed.thumbnail, 'image/webp'),
     ]);
-    return await db.transaction(async (tx) => {
+    const image = await db.transaction(async (tx) => {
       await lockPerson(tx, actor.userId);
       await lockMembership(tx, actor);
       if ((await pendingCount(tx, actor.userId)) >= LIMITS.pendingUploads) {
@@ -102,11 +101,15 @@ export async function uploadImage(
           byteSize: processed.original.data.length + processed.display.length + processed.thumbnail.length,
           color: processed.color,
           ...signatureColumns(processed.signature),
+          ...more.read,
         })
         .returning();
       await writeColours(tx, row!, processed.signature);
+      if (!more.read) await sendImageTextJobs(more.imageText, tx, [row!]);
       return { ...row!, originalKept: processed.originalKept };
     });
+    wakeImageText(more.imageText);
+    return image;
   } catch (e) {
     await files.delete(keys).catch(() => undefined);
     throw e;
@@ -265,15 +268,12 @@ export interface SauceImagesRecord {
 
 /** The images of sauce `sauceId` with their comments (presenters/image.ts presents them). */
 export async function readSauceImages(db: Tx, sauceId: number): Promise<SauceImagesRecord> {
-  const images = await db
-    .select()
-    .from(sauceImages)
-    .where(eq(sauceImages.sauceId, sauceId))
-    .orderBy(sauceImages.position, sauceImages.id);
+  const images = await db.select().from(sauceImages).where(eq(sauceImages.sauceId, sauceId)).orderBy(sauceImages.position, sauceImages.id);
   return { images, comments: images.length ? await readComments(db, images.map((i) => i.id)) : [] };
 }
 
-async function readComments(db: Tx, imageIds: number[]): Promise<CommentRecord[]> {
+/** The comments of images `imageIds`, with their authors, in each image's order (by position). */
+export async function readComments(db: Tx, imageIds: number[]): Promise<CommentRecord[]> {
   if (imageIds.length === 0) return [];
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT c.id, c.image_id, c.parent_id, c.message, c.x, c.y, c.author_id,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Permission } from '@sauce/contract/common';
 import { countedLength, LIMITS, type Plan } from '@sauce/contract/limits';
 import type { CreateSauce, SauceListQuery, UpdateSauce } from '@sauce/contract/sauces';
@@ -7,14 +6,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PREPARED, type Db, type Tx } from '../db/client.ts';
 import { sauceCaptures, sauceFolders, sauceImages, sauces, sauceTags, workspaceMembers } from '../db/schema.ts';
 import { isoUtc as iso, isoUtc } from '../db/sql.ts';
-import { InvalidFormatError, SauceNotFoundError, SaucePrivateError } from '../errors.ts';
+import { InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import { authorizePermission, lockMembership, type Membership, type MembershipClaim } from '../policies/workspace.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { notifyWorkspace } from './events.ts';
 import { forgetUnusedTags } from './tags.ts';
 import { deleteFiles, sauceImageKeys, setSauceImages } from './images.ts';
 import { captureFileKeys } from './capture-files.ts';
-import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms, snippetOf } from './search.ts';
+import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, searchedRows, type SearchLimits, searchTerms, type SearchTerms } from './search.ts';
+import { readSnippet, snippetOf } from './search-snippet.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { previewAtSave, type PreviewOptions } from './link-preview.ts';
 import { addFolders, addTags, writeSauces } from './sauces/write.ts';
@@ -141,6 +141,19 @@ export async function selectSauce(db: Tx, by: { id: number; workspaceId: number 
     FROM sauces s JOIN users u ON u.id = s.author_id
     WHERE ${where}`);
   return result.rows.map(toRecord)[0];
+}
+
+/**
+ * Issue #32: sources `ids` with everything a card shows, in list order (newest first), in one
+ * prepared statement — a board's page.
+ */
+export async function selectSaucesById(db: Tx, ids: number[]): Promise<SauceRecord[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<CardRow>(sql`${sql.raw(PREPARED)}
+    SELECT ${sql.raw(CARD_COLUMNS)}
+    FROM sauces s JOIN users u ON u.id = s.author_id
+    WHERE s.id = ANY(${`{${ids.map(Math.trunc).join(',')}}`}::int[]) ORDER BY s.created_at DESC, s.id DESC`);
+  return result.rows.map(toRecord);
 }
 
 /**
@@ -275,7 +288,7 @@ function listPlan(values: unknown[], userId: number, q: SauceListQuery, terms: S
 }
 
 /** A list cursor (`<µs since the epoch>.<id>`, exact) of the order keys `key`, as SQL. */
-const cursorOf = (key: { created: string; id: string }) =>
+export const cursorOf = (key: { created: string; id: string }) =>
   `(extract(epoch FROM date_trunc('second', ${key.created}))::bigint * 1000000
     + extract(microseconds FROM ${key.created})::bigint % 1000000)::text || '.' || ${key.id}`;
 
@@ -379,8 +392,8 @@ export async function listSauces(db: Db, workspaceId: number, userId: number, q:
   return {
     permission,
     results: pageRows.map(toRecord),
-    /** Per result (by id): the text around its first match, in a search (issue #21). */
-    snippets: new Map(pageRows.filter((r) => r.snippet).map((r) => [r.id as number, r.snippet as string])),
+    /** Per result (by id): the text around its first match, in a search (issue #21), and the image it was read in (issue #33). */
+    snippets: new Map(pageRows.flatMap((r) => (r.snippet ? [[r.id as number, readSnippet(r.snippet)!] as const] : []))),
     /** Lower-case words the results should mark (a search's stems and Korean runs); empty otherwise. */
     highlight: terms?.highlight ?? [],
     count: Number(rows[0]!.total_count),
@@ -628,46 +641,4 @@ export async function deleteSauce(db: Db, files: FileStore, m: Membership, id: n
     return keys;
   });
   await deleteFiles(files, keys);
-}
-
-/**
- * Turns public sharing on or off (SPEC §4 Sharing), under the space's lock with the
- * membership checked as it is now (issue #18). Turning it on keeps the link of a source
- * already shared, else issues a new unguessable share id (24 random bytes), so a link once
- * turned off stays dead when sharing is turned on again. Off keeps the id, with sharing
- * disabled: its link then answers 'This source is private' (SPEC §8, issue #19).
- * @returns the share id, or null when off.
- * @throws SAUCE_NOT_FOUND (404); NOT_FOUND / NOT_AUTHORIZED when the membership changed.
- */
-export async function setSharing(db: Db, m: Membership, id: number, enabled: boolean): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    await lockMembership(tx, m);
-    const [row] = await tx
-      .update(sauces)
-      // On: the link it has while shared, else a new one (a link turned off is not revived).
-      // Off: the id stays, so that its link says 'This source is private' (SPEC §8).
-      .set(
-        enabled
-          ? { isShareEnabled: true, shareId: sql`CASE WHEN ${sauces.isShareEnabled} AND ${sauces.shareId} IS NOT NULL THEN ${sauces.shareId} ELSE ${randomBytes(24).toString('base64url')} END` }
-          : { isShareEnabled: false },
-      )
-      .where(and(eq(sauces.id, id), eq(sauces.workspaceId, m.workspaceId)))
-      .returning({ shareId: sauces.shareId });
-    if (!row) throw SauceNotFoundError();
-    await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
-    return enabled ? row.shareId : null;
-  });
-}
-
-/**
- * A publicly shared sauce by share id.
- * @throws SAUCE_PRIVATE (404) when its sharing was turned off (SPEC §8 'This source is private')
- * @throws SAUCE_NOT_FOUND (404) when no source has that share id (never had it, deleted, or
- *   shared again since under a new link)
- */
-export async function getSharedSauce(db: Db, shareId: string) {
-  const row = await selectSauce(db, { shareId });
-  if (!row) throw SauceNotFoundError();
-  if (!row.isShareEnabled) throw SaucePrivateError();
-  return row;
 }

@@ -2,26 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { escapeLike } from '../db/sql.ts';
 import { SearchTooCostlyError, ServiceUnavailableError } from '../errors.ts';
-
-/**
- * A marked word as the snippet looks for it in the text (SQL over `w`): an English stem
- * without its final i or e (Snowball writes 'typography' as 'typographi', 'save' as 'save'
- * for 'saving'), so the snippet finds the word it came from.
- */
-const SNIPPET_WORD = `CASE WHEN length(w) > 3 THEN regexp_replace(w, '[ie]$', '') ELSE w END`;
-
-/**
- * A search result's snippet (SQL): up to 200 characters of its text around the first of the
- * marked words (`words`, a placeholder of a text[]) that it holds, or NULL; `id` is the SQL of
- * the source's id. The text is lower-cased once a result, whatever the number of words
- * (issue #28 item 3: eight words had each page row's text, up to 50,000 characters, lowered eight times).
- */
-export function snippetOf(id: string, words: string): string {
-  return `(SELECT substr(x2.doc, greatest(1, p.at - 60), 200) FROM sauce_search x2
-      CROSS JOIN LATERAL (SELECT lower(x2.doc) AS low OFFSET 0) l
-      CROSS JOIN LATERAL (SELECT min(NULLIF(strpos(l.low, ${SNIPPET_WORD}), 0)) AS at FROM unnest(${words}::text[]) w) p
-    WHERE x2.sauce_id = ${id} AND p.at IS NOT NULL)`;
-}
+import { readSnippet, type Snippet, snippetOf } from './search-snippet.ts';
 
 /**
  * Most words a search keeps (issue #28 item 3): English words and Korean runs together, after
@@ -330,7 +311,7 @@ export interface GlobalHitRow {
   title: string;
   link_title: string;
   link: string | null;
-  snippet: string | null;
+  snippet: Snippet | null;
 }
 
 /**
@@ -385,10 +366,15 @@ export async function searchEverywhere(
       FROM (${perSpace.join('\n      UNION ALL ')}) h
       ORDER BY h.rank DESC, h.id DESC
       LIMIT $2`;
-    const { rows } = await client.query<Omit<GlobalHitRow, 'workspace_name' | 'is_personal'>>({ text, values });
+    const { rows } = await client.query<Omit<GlobalHitRow, 'workspace_name' | 'is_personal' | 'snippet'> & { snippet: string | null }>({ text, values });
     const byId = new Map(spaces.map((w) => [w.id, w]));
     return {
-      rows: rows.map((r) => ({ ...r, workspace_name: byId.get(r.workspace_id)!.name, is_personal: byId.get(r.workspace_id)!.is_personal })),
+      rows: rows.map((r) => ({
+        ...r,
+        snippet: readSnippet(r.snippet),
+        workspace_name: byId.get(r.workspace_id)!.name,
+        is_personal: byId.get(r.workspace_id)!.is_personal,
+      })),
       highlight: terms.highlight,
     };
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
@@ -97,6 +97,15 @@ const upload = (w: World) => {
 const inviteId = async (w: World, permission = 'EDITOR') =>
   new URL((await asOwner(w, { method: 'POST', url: '/api/workspace/invite/create', payload: { workspace: { id: w.ws }, permission } })).link)
     .searchParams.get('id')!;
+
+/**
+ * Issue #32: the stored hash of the password 'pw' at a small scrypt cost (N = 2^10): checks
+ * honour a hash's own parameters (lib/passwords.ts), so the unlock rows cost a millisecond.
+ */
+const CHEAP_PW_HASH = (() => {
+  const salt = randomBytes(16);
+  return ['scrypt', 10, 8, 1, salt.toString('base64url'), scryptSync('pw', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url')].join('$');
+})();
 
 /** A visible article (issue #10). */
 const article = async () => {
@@ -367,6 +376,47 @@ const MATRIX: Record<string, Row> = {
       const { id } = await textSauce(w);
       const { link } = await asOwner(w, { method: 'POST', url: `/api/archive/sauce/${w.ws}/${id}/share`, payload: { isShareEnabled: true } });
       return { url: `/api/archive/sauce/share/${new URL(link).pathname.split('/').pop()}` };
+    },
+  },
+  // Issue #32: a share's settings are the sharers' (SPEC §6); boards and unlocks are public.
+  'GET /api/archive/sauce/:workspace/:id/share': {
+    expect: WRITER,
+    request: async (w) => ({ url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}/share` }),
+  },
+  'PATCH /api/archive/sauce/:workspace/:id/share': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'PATCH', url: `/api/archive/sauce/${w.ws}/${(await textSauce(w)).id}/share`, payload: { enabled: true } }),
+  },
+  'POST /api/archive/sauce/share/:shareId/unlock': {
+    expect: everyone(200),
+    request: async (w) => {
+      const { id } = await textSauce(w);
+      const { shareId } = await asOwner(w, { method: 'PATCH', url: `/api/archive/sauce/${w.ws}/${id}/share`, payload: { enabled: true } });
+      await t.db.execute(sql`UPDATE sauces SET share_password_hash = ${CHEAP_PW_HASH} WHERE id = ${id}`);
+      return { method: 'POST', url: `/api/archive/sauce/share/${shareId}/unlock`, payload: { password: 'pw' } };
+    },
+  },
+  'GET /api/archive/folder/:workspace/:folderId/share': {
+    expect: WRITER,
+    request: async (w) => ({ url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}/share` }),
+  },
+  'PATCH /api/archive/folder/:workspace/:folderId/share': {
+    expect: WRITER,
+    request: async (w) => ({ method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}/share`, payload: { enabled: true } }),
+  },
+  'GET /api/board/:shareId': {
+    expect: everyone(200),
+    request: async (w) => {
+      const { shareId } = await asOwner(w, { method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}/share`, payload: { enabled: true } });
+      return { url: `/api/board/${shareId}` };
+    },
+  },
+  'POST /api/board/:shareId/unlock': {
+    expect: everyone(200),
+    request: async (w) => {
+      const { shareId } = await asOwner(w, { method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w)).id}/share`, payload: { enabled: true } });
+      await t.db.execute(sql`UPDATE folder_shares SET password_hash = ${CHEAP_PW_HASH} WHERE share_id = ${shareId}`);
+      return { method: 'POST', url: `/api/board/${shareId}/unlock`, payload: { password: 'pw' } };
     },
   },
   // An image's file is public to whoever holds its signed URL (handed out by member reads).

@@ -92,6 +92,8 @@ export async function buildTestApp(
     ARTICLES_SEED: 'false',
     // No browser draws links' screenshots unless a test asks (LINK_SCREENSHOTS: 'true').
     LINK_SCREENSHOTS: 'false',
+    // No image's words are read unless a test asks (IMAGE_TEXT: 'true'; issue #33: seconds an image).
+    IMAGE_TEXT: 'false',
     ...env,
   });
   const pool = createPool(database.url, config.db, { max: 10 });

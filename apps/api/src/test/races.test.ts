@@ -93,6 +93,17 @@ const WRITES: Record<string, WriteRow> = {
       payload: { isShareEnabled: true },
     }),
   },
+  // Issue #32: a folder's board, and a source's share settings.
+  'share a folder as a board': {
+    request: async (w, a) => ({ method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w, a, 'b')).id}/share`, payload: { enabled: true } }),
+  },
+  "change a source's share settings": {
+    request: async (w, a) => ({
+      method: 'PATCH',
+      url: `/api/archive/sauce/${w.ws}/${(await textSauce(w, a)).id}/share`,
+      payload: { enabled: true, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), password: 'late' },
+    }),
+  },
   'create a folder': { request: (w) => ({ method: 'POST', url: `/api/archive/folder/${w.ws}`, payload: { name: 'late' } }) },
   'rename a folder': {
     request: async (w, a) => ({ method: 'PATCH', url: `/api/archive/folder/${w.ws}/${(await folder(w, a, 'f')).id}`, payload: { name: 'g' } }),

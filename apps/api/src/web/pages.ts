@@ -1,4 +1,6 @@
 import type { SauceImage } from '@sauce/contract/sauces';
+import { COLLAGE_SIZE } from '../services/board-collage.ts';
+import type { BoardGate } from '../services/boards.ts';
 import { THUMBNAIL_WIDTH_PX } from '../services/image-processing.ts';
 import type { SauceRecord } from '../services/sauces.ts';
 import type { Head, Lang } from './html.ts';
@@ -31,6 +33,7 @@ const COPY = {
     },
     images: (images: number, comments: number) => `이미지 ${images}장 · 코멘트 ${comments}개`,
     untitled: '제목 없는 소스',
+    board: (space: string, sources: number) => `${space}의 보드 · 소스 ${sources}개`,
   },
   en: {
     locale: 'en_US',
@@ -47,6 +50,7 @@ const COPY = {
     images: (images: number, comments: number) =>
       `${images} ${images === 1 ? 'image' : 'images'} · ${comments} ${comments === 1 ? 'comment' : 'comments'}`,
     untitled: 'Untitled source',
+    board: (space: string, sources: number) => `A board of ${space} · ${sources} ${sources === 1 ? 'source' : 'sources'}`,
   },
 } as const;
 
@@ -71,6 +75,44 @@ function excerpt(text: string, max: number): string {
 }
 
 /**
+ * The Open Graph and Twitter card tags of a page's link preview, in the order chat apps read
+ * them: its `image` (absolute URL; its type and size when known) makes a large card, none a
+ * `summary` card; `url` null leaves `og:url` out. Values are escaped by the shell.
+ */
+function cardTags(
+  lang: Lang,
+  card: { type: string; url: string | null; title: string; description: string; image: { url: string; size: { type: string; width: number; height: number } | null } | null },
+): NonNullable<Head['meta']> {
+  const { image, title, description } = card;
+  const meta: NonNullable<Head['meta']> = [
+    { property: 'og:type', content: card.type },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: COPY[lang].locale },
+    ...(card.url ? [{ property: 'og:url', content: card.url }] : []),
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+  ];
+  if (image) {
+    meta.push({ property: 'og:image', content: image.url });
+    if (image.size) {
+      meta.push(
+        { property: 'og:image:type', content: image.size.type },
+        { property: 'og:image:width', content: String(image.size.width) },
+        { property: 'og:image:height', content: String(image.size.height) },
+      );
+    }
+    meta.push({ property: 'og:image:alt', content: title });
+  }
+  meta.push(
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  );
+  if (image) meta.push({ name: 'twitter:image', content: image.url });
+  return meta;
+}
+
+/**
  * The head of a publicly shared source (issue #11 item 4): Open Graph and Twitter card
  * tags a chat app or search engine reads. Title: the source's title (a text source's link
  * title when it has none). Description: a text source's text (or its link's description),
@@ -82,7 +124,7 @@ function excerpt(text: string, max: number): string {
 export function sharedSauceHead(
   sauce: SauceRecord,
   images: SauceImage[],
-  opts: { lang: Lang; url: string; imageUrl: string | null },
+  opts: { lang: Lang; url: string; imageUrl: string | null; indexable: boolean },
 ): Head {
   const copy = COPY[opts.lang];
   const title = sauce.title.trim() || sauce.linkTitle.trim() || copy.untitled;
@@ -94,30 +136,34 @@ export function sharedSauceHead(
   const cover = sauce.cover;
   // The thumbnail is at most THUMBNAIL_WIDTH_PX wide and never enlarged.
   const width = cover && opts.imageUrl ? Math.min(THUMBNAIL_WIDTH_PX, cover.width) : null;
-  const meta: NonNullable<Head['meta']> = [
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: SITE_NAME },
-    { property: 'og:locale', content: copy.locale },
-    { property: 'og:url', content: opts.url },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-  ];
-  if (image) {
-    meta.push({ property: 'og:image', content: image });
-    if (width && cover) {
-      meta.push(
-        { property: 'og:image:type', content: 'image/webp' },
-        { property: 'og:image:width', content: String(width) },
-        { property: 'og:image:height', content: String(Math.max(1, Math.round((cover.height * width) / cover.width))) },
-      );
-    }
-    meta.push({ property: 'og:image:alt', content: title });
-  }
-  meta.push(
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: description },
-  );
-  if (image) meta.push({ name: 'twitter:image', content: image });
-  return { lang: opts.lang, title: `${title} · ${SITE_NAME}`, description, canonical: opts.url, meta };
+  const size = width && cover ? { type: 'image/webp', width, height: Math.max(1, Math.round((cover.height * width) / cover.width)) } : null;
+  const meta = cardTags(opts.lang, { type: 'article', url: opts.url, title, description, image: image ? { url: image, size } : null });
+  // Issue #32: `noindex` unless its owner allows indexing (ids are unguessable, handed out by their owners).
+  return { lang: opts.lang, title: `${title} · ${SITE_NAME}`, description, canonical: opts.url, meta, noindex: !opts.indexable };
+}
+
+/**
+ * Issue #32: the head of a board that is open to everyone — its card names the folder and
+ * the space, with the collage of its first four images (services/board-collage.ts; `imageUrl`
+ * its absolute signed URL, null: a `summary` card without a picture). `url` is the board's
+ * absolute URL. `noindex` unless its owner allows indexing (`indexable`). Values are escaped by the shell.
+ */
+export function boardHead(gate: BoardGate, opts: { lang: Lang; url: string; imageUrl: string | null; indexable: boolean }): Head {
+  const copy = COPY[opts.lang];
+  const title = gate.folderName;
+  const description = copy.board(gate.spaceName, gate.itemCount);
+  const size = { type: 'image/jpeg', ...COLLAGE_SIZE };
+  const meta = cardTags(opts.lang, { type: 'website', url: opts.url, title, description, image: opts.imageUrl ? { url: opts.imageUrl, size } : null });
+  return { lang: opts.lang, title: `${title} · ${gate.spaceName} · ${SITE_NAME}`, description, canonical: opts.url, meta, noindex: !opts.indexable };
+}
+
+/**
+ * Issue #32: the head of a share that shows nothing until its visitor does something — a
+ * protected one (the page asks for the password) or an expired one: a neutral card, the
+ * site's name alone, no title and no picture of what it holds; `noindex`.
+ */
+export function closedShareHead(lang: Lang): Head {
+  const copy = COPY[lang];
+  const meta = cardTags(lang, { type: 'website', url: null, title: SITE_NAME, description: copy.generic, image: null });
+  return { lang, title: SITE_NAME, description: copy.generic, noindex: true, meta };
 }

@@ -23,6 +23,8 @@ export const PAGE_MODULES = {
   '/intro': 'src/routes/intro/intro-page.tsx',
   '/article': 'src/routes/article/article-page.tsx',
   share: 'src/routes/share/share-page.tsx',
+  // Issue #32: a folder shared as a board (apps/web routes/board).
+  board: 'src/routes/board/board-page.tsx',
 } as const;
 
 /** A page whose lazy chunk the head preloads. */

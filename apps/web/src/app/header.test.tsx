@@ -1,6 +1,6 @@
 import { workspaceKeys } from '../lib/query-keys.ts';
 import type { WorkspaceSummary } from '@sauce/contract/workspaces';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FolderNav } from '../features/folders/components/folder-nav.tsx';
 import { initI18n } from '../test/i18n.ts';
@@ -91,6 +91,16 @@ describe('roles in the shell (SPEC §2 Header, §6)', () => {
     expect(await screen.findByRole('button', { name: 'Options for Mood' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     expect(await screen.findByRole('dialog', { name: 'New folder' })).toBeTruthy();
+  });
+
+  it("an editor's folder menu offers to share the folder as a board (issue #32; a reader has no menu)", async () => {
+    current = team('EDITOR');
+    renderWithApp(<FolderNav workspaceId={9} total={2} selectedId={null} onSelect={() => {}} onSelectedDeleted={() => {}} />);
+    // Once the menu's parts are there (Radix's trigger has an id), it opens on a press.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Options for Mood' }).id).not.toBe(''), { timeout: 5000 });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Options for Mood' }), { button: 0 });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rename', 'Share as a board', 'Delete']);
   });
 
   it("an editor's folder list gets drag and drop on first use, the focused row keeps focus; a Space pressed meanwhile lifts it", async () => {

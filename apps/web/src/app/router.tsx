@@ -18,7 +18,7 @@ const blank = async () => ({ Component: (await import('../routes/placeholders/bl
 
 /**
  * SPEC §2 Routes. Each route's `handle` names its title and whether it is public (article,
- * intro, shared source); the layout opens the sign-in modal on the others when signed out.
+ * intro, shared source, board); the layout opens the sign-in modal on the others when signed out.
  * The browser's router (main.tsx) and the server's renderer (entry-server.tsx) share them.
  */
 export const routes: RouteObject[] = [
@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
       })),
       page('archive/sauce/share/:id', { title: 'share', public: true }, async () => ({
         Component: (await import('../routes/share/share-page.tsx')).SharePage,
+      })),
+      // Issue #32: a folder shared as a board.
+      page('board/:shareId', { title: 'board', public: true }, async () => ({
+        Component: (await import('../routes/board/board-page.tsx')).BoardPage,
       })),
       page('archive/notAuthorized', { title: 'notAuthorized' }, async () => ({
         Component: (await import('../routes/not-authorized-page.tsx')).NotAuthorizedPage,

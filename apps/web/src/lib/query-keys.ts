@@ -28,6 +28,15 @@ export const folderKeys = {
   list: (workspaceId: number) => ['folders', workspaceId] as const,
 };
 
+/**
+ * Query keys of public links (issue #32): a share's settings as its owner sees them — a
+ * source's (`sauce`) or a folder's board (`board`) — and a board's pages as a visitor reads them.
+ */
+export const shareKeys = {
+  state: (kind: 'sauce' | 'board', workspaceId: number, id: number) => ['share', kind, workspaceId, id] as const,
+  board: (shareId: string) => ['board', shareId] as const,
+};
+
 /** Query keys of sources; every key starts with ['sauces', workspaceId]. */
 export const sauceKeys = {
   all: (workspaceId: number) => ['sauces', workspaceId] as const,

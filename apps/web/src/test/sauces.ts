@@ -24,7 +24,7 @@ export function sauceFixture(type: Sauce['type'], patch: Partial<Sauce> & { id: 
     thumbnail: type === 'IMAGE' ? '/files/t.webp' : null,
     textCard: null,
     textSauce: type === 'TEXT' ? { text: 'Notes', link: null } : null,
-    imageSauce: type === 'IMAGE' ? imageIds.map((id, order) => ({ ...uploadedImage(id), order, comments: [] })) : null,
+    imageSauce: type === 'IMAGE' ? imageIds.map((id, order) => ({ ...uploadedImage(id), order, comments: [], text: '', textStatus: 'pending' as const })) : null,
     thumbnailMeta: type === 'IMAGE' ? { width: 1600, height: 1000, color: '#335577' } : null,
     tagSet: [],
     folderSet: [],

@@ -11,6 +11,7 @@ import { multipartForm } from '../../lib/openapi.ts';
 import { membershipOf } from '../../policies/authorize.ts';
 import { presentSauceImages } from '../../presenters/image.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
+import { imageTextSending } from '../../jobs/image-text.ts';
 import { readSauceImages } from '../../services/images.ts';
 import { captureSauce } from '../../services/captures.ts';
 import { admitImage } from '../../services/image-processing.ts';
@@ -83,7 +84,7 @@ export async function captureRoutes(app: ZApp, deps: Deps) {
         form = await readCaptureForm(req, tmpDir);
         const fields = captureFields(form);
         const record = await captureSauce(
-          { db: deps.db, files: deps.files, log: req.log },
+          { db: deps.db, files: deps.files, log: req.log, imageText: imageTextSending(deps) },
           { m, tokenId: req.personalToken?.tokenId ?? null },
           {
             ...fields,

@@ -56,7 +56,15 @@ export async function findingRoutes(app: ZApp, deps: Deps) {
       for (const r of rows) {
         let g = groups.get(r.workspace_id);
         if (!g) groups.set(r.workspace_id, (g = { workspace: { id: r.workspace_id, name: r.workspace_name, personal: r.is_personal }, results: [] }));
-        g.results.push({ id: r.id, type: r.type, title: r.title, linkTitle: r.link_title, link: r.link, snippet: r.snippet });
+        g.results.push({
+          id: r.id,
+          type: r.type,
+          title: r.title,
+          linkTitle: r.link_title,
+          link: r.link,
+          snippet: r.snippet?.text ?? null,
+          ...(r.snippet?.image != null ? { snippetImage: r.snippet.image } : {}),
+        });
       }
       return { success: true as const, data: { groups: [...groups.values()], highlight } };
     },

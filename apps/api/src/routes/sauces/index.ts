@@ -15,13 +15,15 @@ import { presentSauce } from '../../presenters/sauce.ts';
 import { canEditSauces } from '../../policies/workspace.ts';
 import { admitImage } from '../../services/image-processing.ts';
 import * as images from '../../services/images.ts';
+import { imageTextSending } from '../../jobs/image-text.ts';
 import { readCopy } from '../../services/link-copy.ts';
 import { previewOptions, refreshPreview } from '../../services/link-preview.ts';
 import * as service from '../../services/sauces.ts';
 import { createSauceListReader } from './sauce-list.ts';
-import { multipartForm, PUBLIC } from '../../lib/openapi.ts';
+import { multipartForm } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
 import { findingRoutes } from './finding.ts';
+import { sauceShareRoutes } from './shares.ts';
 import { searchRateLimit } from './search-rate.ts';
 
 const tags = ['sauces'];
@@ -35,6 +37,8 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   await captureRoutes(app, deps);
   // Issue #21 items 3, 5, 6: duplicates, tag suggestions, the search across spaces.
   await findingRoutes(app, deps);
+  // SPEC §4 Sharing; issue #32: the share's settings, expiry and password, and its visitors.
+  await sauceShareRoutes(app, deps);
   /** Where uploads wait on disk for their turn (inside DATA_DIR, 0700). */
   const uploadTmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
@@ -59,7 +63,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       try {
         const saved = await saveFile(req, { field: 'file', maxBytes: LIMITS.imageBytes, dir: uploadTmpDir });
         tmp = saved.path;
-        const image = await images.uploadImage(deps.db, deps.files, m, tmp, ticket);
+        const image = await images.uploadImage(deps.db, deps.files, m, tmp, ticket, { imageText: imageTextSending(deps) });
         // Issue #21 item 5: the space's sources already holding a nearly identical image.
         const similar = image.phash === null ? [] : await images.findSimilarSauces(deps.db, m.workspaceId, image.phash, image.id);
         return { success: true as const, data: { ...presentUpload(urls, image), similarTo: similar.map((r) => presentSimilar(urls, r)) } };
@@ -111,17 +115,6 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
       },
     });
   }
-
-  app.route({
-    ...endpoint('GET /archive/sauce/share/:shareId', { summary: 'A source shared by public link', security: PUBLIC, tags }),
-    handler: async (req, reply) => {
-      reply.header('cache-control', 'no-cache');
-      // Public: nothing of the owner's workspace (folder names) and never editable.
-      const record = await service.getSharedSauce(deps.db, req.params.shareId);
-      const sauce = presentSauce(record, false, urls, await imagesOf(record.id, null));
-      return { success: true as const, data: { ...sauce, folderSet: [] } };
-    },
-  });
 
   /** A source's images and comments as `viewerId` sees them (null: a public share's reader). */
   const imagesOf = async (sauceId: number, viewerId: number | null) =>
@@ -183,16 +176,6 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
     handler: async (req) => {
       await service.deleteSauce(deps.db, deps.files, membershipOf(req), req.params.id);
       return { success: true as const, data: null };
-    },
-  });
-
-  app.route({
-    ...endpoint('POST /archive/sauce/:workspace/:id/share', { summary: "Turn a source's public link on or off", tags }),
-    config: { workspaceAction: 'shareSauce' },
-    handler: async (req) => {
-      const shareId = await service.setSharing(deps.db, membershipOf(req), req.params.id, req.body.isShareEnabled);
-      const link = shareId ? new URL(`/archive/sauce/share/${shareId}`, deps.config.publicUrl).toString() : null;
-      return { success: true as const, data: { link, isShareEnabled: req.body.isShareEnabled } };
     },
   });
 };

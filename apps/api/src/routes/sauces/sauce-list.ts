@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { ENDPOINTS } from '@sauce/contract/endpoints';
 import type { SauceListQuery } from '@sauce/contract/sauces';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { COMPRESS_THRESHOLD_BYTES, type Encoding, encodeOnce } from '../../lib/compression.ts';
-import { responseSerializer } from '../../lib/serializer.ts';
+import { type Encoding, encodedVariant } from '../../lib/compression.ts';
+import { responseSerializer, wireFormat } from '../../lib/serializer.ts';
 import { canEditSauces } from '../../policies/workspace.ts';
 import { presentSauce } from '../../presenters/sauce.ts';
 import { createListVersionReader, listSauces } from '../../services/sauces.ts';
@@ -62,10 +60,7 @@ export function createSauceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' 
   const listVersion = createListVersionReader(deps.db);
   const serialize = responseSerializer({ schema: zSauceListResponse }) as (v: unknown) => string;
   // Changes when the response's shape does (a deploy), so no old-format body is served.
-  const format = createHash('sha256')
-    .update(JSON.stringify(z.toJSONSchema(zSauceListResponse, { io: 'output', unrepresentable: 'any' })))
-    .digest('base64url')
-    .slice(0, 10);
+  const format = wireFormat(zSauceListResponse);
 
   const readFresh = async (workspaceId: number, userId: number, q: SauceListQuery) => {
     const list = await listSauces(deps.db, workspaceId, userId, q, deps.config.search);
@@ -73,7 +68,7 @@ export function createSauceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' 
     const results = list.results.map((r) => {
       const sauce = presentSauce(r, editable, deps.urls);
       const snippet = list.snippets.get(r.id);
-      return snippet ? { ...sauce, snippet } : sauce;
+      return snippet ? { ...sauce, snippet: snippet.text, ...(snippet.image !== null ? { snippetImage: snippet.image } : {}) } : sauce;
     });
     const data = { results, count: list.count, next: list.next, previous: list.previous, nextCursor: list.nextCursor, highlight: list.highlight };
     return { permission: list.permission, json: serialize({ success: true, data }) };
@@ -94,16 +89,7 @@ export function createSauceListReader(deps: Pick<Deps, 'db' | 'shared' | 'urls' 
     const etag = `W/"${version}.${deps.urls.period()}.${permission}.${format}"`;
     if (isFresh(etag)) return { status: 304, etag, body: Buffer.alloc(0), encoding: null };
     const key = `list:${workspaceId}:${etag}:${JSON.stringify(q)}`;
-    const encoded = async (body: Buffer): Promise<SauceListReply> => {
-      if (!encoding || body.length < COMPRESS_THRESHOLD_BYTES) return { status: 200, etag, body, encoding: null };
-      const variant = `${key}:${encoding}`;
-      let packed = local.get(variant);
-      if (!packed) {
-        packed = await encodeOnce(body, encoding);
-        local.set(variant, packed);
-      }
-      return { status: 200, etag, body: packed, encoding };
-    };
+    const encoded = async (body: Buffer): Promise<SauceListReply> => ({ status: 200, etag, ...(await encodedVariant(local, key, body, encoding)) });
     const hit = local.get(key);
     if (hit) return encoded(hit);
     const elsewhere = await shared?.get(key);

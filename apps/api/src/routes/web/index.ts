@@ -3,12 +3,16 @@ import { COOKIES } from '@sauce/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps, ZApp } from '../../deps.ts';
+import { SHARE_ID } from '../../auth/share-unlock.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { readSauceImages, THUMBNAIL_FILE } from '../../services/images.ts';
-import { presentSauceImages } from '../../presenters/image.ts';
-import { getSharedSauce } from '../../services/sauces.ts';
+import { presentSauceImages, thumbnailUrl } from '../../presenters/image.ts';
+import { createBoardCovers } from '../../services/board-collage.ts';
+import { readBoardGate } from '../../services/boards.ts';
+import { getSauce } from '../../services/sauces.ts';
+import { admission, indexableNow, sauceShareGate, type ShareGate } from '../../services/shares.ts';
 import { escapeHtml, loadShell, pickLanguage, type Head, type Lang, type RenderedBody } from '../../web/html.ts';
-import { PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSauceHead } from '../../web/pages.ts';
+import { boardHead, closedShareHead, PREVIEW_IMAGE_DAYS, privatePageHead, PUBLIC_PAGES, publicPageHead, sharedSauceHead } from '../../web/pages.ts';
 import { loadPreloads } from '../../web/preload.ts';
 import { loadRenderer } from '../../web/ssr.ts';
 
@@ -21,9 +25,6 @@ const NOT_WEB = /^\/(?:api|files)(?:\/|$)|^\/auth\/apple\/callback(?:\/|$)/;
  */
 export const RENDERS_PER_MINUTE = 120;
 
-/** A share id as the API issues them (24 random bytes, base64url); anything else is unknown without a query. */
-const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * The web app's pages (issue #11 item 4): the built index.html, read once at start, with
  * each page's head — Open Graph and Twitter card tags for a shared source, a title and
@@ -34,6 +35,10 @@ const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * for (issue #11 item 3): the visitor's language chunk, the lazy chunk of a public or share
  * page, and a shared image source's first image as its viewer shows it first (the
  * thumbnail). Needs `deps.config.webDist/index.html`; reads its `.vite/manifest.json` once.
+ *
+ * Issue #32: boards (`/board/:shareId`) are pages too, with the folder's card and collage; a
+ * protected or expired share (a board or a source) has a neutral card, and every share's page
+ * is `noindex`, in its head and as `X-Robots-Tag`.
  *
  * Public pages and shared sources are rendered on the server for signed-out visitors
  * (issue #11 items 2 and 3): the web app's own components (apps/web entry-server.tsx) with
@@ -71,18 +76,56 @@ export async function webRoutes(app: ZApp, deps: Deps) {
     }
   };
 
+  /**
+   * Issue #32: the page of a share that shows nothing yet — protected (its page asks for the
+   * password; the unlock cookie is the API's alone, so the page is the same for everyone) or
+   * expired (410) — with a neutral card; null when the share is open to everyone.
+   */
+  const closedShare = (reply: FastifyReply, gate: ShareGate, head: Pick<Head, 'lang' | 'preload'>) => {
+    const standing = admission(gate, deps.now(), () => false);
+    if (standing === 'open') return null;
+    return send(reply, { ...closedShareHead(head.lang), preload: head.preload }, standing === 'expired' ? 410 : 200);
+  };
+
   app.get('/archive/sauce/share/:shareId', { schema: { hide: true, params: z.object({ shareId: z.string() }) } }, async (req, reply) => {
     const lang = pickLanguage(req.headers);
     const { shareId } = req.params;
+    const preload = preloads.for(lang, 'share');
     // Disabled and unknown shares look alike: the web app's not-found state, never indexed.
-    const sauce = SHARE_ID.test(shareId) ? await getSharedSauce(deps.db, shareId).catch(notFoundAsNull) : null;
-    if (!sauce) return send(reply, { ...privatePageHead(lang), preload: preloads.for(lang, 'share') }, 404);
+    const gate = SHARE_ID.test(shareId) ? await sauceShareGate(deps.db, shareId).catch(notFoundAsNull) : null;
+    const indexable = gate !== null && indexableNow(gate, deps.now());
+    if (!indexable) reply.header('x-robots-tag', 'noindex');
+    if (!gate?.enabled) return send(reply, { ...privatePageHead(lang), preload }, 404);
+    const closed = closedShare(reply, gate, { lang, preload });
+    if (closed) return closed;
+    const sauce = await getSauce(deps.db, gate.workspaceId, gate.sauceId);
     const images = sauce.type === 'IMAGE' ? presentSauceImages(deps.urls, await readSauceImages(deps.db, sauce.id), null) : [];
     const imageUrl = sauce.cover ? absolute(deps.urls.url(`${sauce.cover.key}/${THUMBNAIL_FILE}`, PREVIEW_IMAGE_DAYS)) : null;
     const url = absolute(`/archive/sauce/share/${shareId}`);
     // The same signed URL as the API's answer gives the page, so the browser uses what it preloaded.
     const lcp = images[0] ? [{ href: images[0].thumbnailUrl, kind: 'image' as const }] : [];
-    const head = { ...sharedSauceHead(sauce, images, { lang, url, imageUrl }), preload: [...lcp, ...preloads.for(lang, 'share')] };
+    const head = { ...sharedSauceHead(sauce, images, { lang, url, imageUrl, indexable }), preload: [...lcp, ...preload] };
+    return send(reply, head, 200, await renderBody(req, lang));
+  });
+
+  // Issue #32: a board — a folder shared as one page — with its link preview: the folder's and
+  // the space's names and the collage of its first four images, made once (services/board-collage.ts).
+  const boardCover = createBoardCovers({ db: deps.db, files: deps.files, log: app.log });
+  app.get('/board/:shareId', { schema: { hide: true, params: z.object({ shareId: z.string() }) } }, async (req, reply) => {
+    const lang = pickLanguage(req.headers);
+    const { shareId } = req.params;
+    const preload = preloads.for(lang, 'board');
+    const gate = SHARE_ID.test(shareId) ? await readBoardGate(deps.db, shareId) : null;
+    const indexable = gate !== null && indexableNow(gate, deps.now());
+    if (!indexable) reply.header('x-robots-tag', 'noindex');
+    if (!gate?.enabled) return send(reply, { ...privatePageHead(lang), preload }, 404);
+    const closed = closedShare(reply, gate, { lang, preload });
+    if (closed) return closed;
+    const cover = await boardCover(gate);
+    const imageUrl = cover.collageKey ? absolute(deps.urls.url(cover.collageKey, PREVIEW_IMAGE_DAYS)) : null;
+    // The first image's thumbnail, as the API's answer signs it, fetched first.
+    const lcp = cover.firstImageKey ? [{ href: thumbnailUrl(deps.urls, cover.firstImageKey), kind: 'image' as const }] : [];
+    const head = { ...boardHead(gate, { lang, url: absolute(`/board/${shareId}`), imageUrl, indexable }), preload: [...lcp, ...preload] };
     return send(reply, head, 200, await renderBody(req, lang));
   });
 

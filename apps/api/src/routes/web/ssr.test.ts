@@ -36,6 +36,7 @@ const MANIFEST = {
   'src/routes/intro/intro-page.tsx': { file: 'assets/intro-page-1.js', imports: ['index.html'], css: ['assets/intro-page-1.css'] },
   'src/routes/article/article-page.tsx': { file: 'assets/article-page-1.js', imports: ['index.html'] },
   'src/routes/share/share-page.tsx': { file: 'assets/share-page-1.js', imports: ['index.html'] },
+  'src/routes/board/board-page.tsx': { file: 'assets/board-page-1.js', imports: ['index.html'] },
   'src/i18n/ko.ts': { file: 'assets/ko-1.js', imports: ['index.html'] },
   'src/i18n/en.ts': { file: 'assets/en-1.js', imports: ['index.html'] },
 };
@@ -142,6 +143,20 @@ describe('public pages rendered on the server', () => {
     expect(unknown.statusCode).toBe(404);
     expect(page(unknown.body).ssr).toBe(false);
     expect(page(unknown.body).root).toBe('');
+  });
+
+  it('a board is rendered (issue #32); a protected one is the shell the browser renders, asking for the password', async () => {
+    const folder = async (name: string) =>
+      body(await t.app.inject({ method: 'POST', url: `/api/archive/folder/${alice.workspaceId}`, headers: alice.headers, payload: { name } })).data.id as number;
+    const shareOf = async (id: number, payload: object) =>
+      body(await t.app.inject({ method: 'PATCH', url: `/api/archive/folder/${alice.workspaceId}/${id}/share`, headers: alice.headers, payload })).data.shareId as string;
+    const open = await shareOf(await folder('Open board'), { enabled: true });
+    const res = await get(`/board/${open}`);
+    expect(res.statusCode).toBe(200);
+    expect(page(res.body).rendered).toBe(`en /board/${open} 200`);
+    const locked = await get(`/board/${await shareOf(await folder('Locked'), { enabled: true, password: 'pw' })}`);
+    expect(locked.statusCode).toBe(200);
+    expect([page(locked.body).ssr, page(locked.body).root]).toEqual([false, '']);
   });
 
   it('signed in, or when the renderer fails or declines, the page is the app’s shell, never an error', async () => {

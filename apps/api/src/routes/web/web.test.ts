@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -45,6 +47,7 @@ const MANIFEST = {
   },
   'src/routes/article/article-page.tsx': { file: 'assets/article-page-1.js', imports: ['index.html', '_link-1.js', '_odd.js'] },
   'src/routes/share/share-page.tsx': { file: 'assets/share-page-1.js', imports: ['index.html', '_viewer-1.js'] },
+  'src/routes/board/board-page.tsx': { file: 'assets/board-page-1.js', imports: ['index.html', '_viewer-1.js'] },
   'src/routes/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-page-1.js', imports: ['index.html'] },
   'src/i18n/ko.ts': { file: 'assets/ko-1.js', imports: ['index.html'] },
   'src/i18n/en.ts': { file: 'assets/en-1.js', imports: ['index.html'] },
@@ -132,7 +135,9 @@ describe('a shared source’s page', () => {
     expect(h.meta('og:locale')).toBe('en_US');
     expect(h.meta('og:url')).toBe(`${PUBLIC_URL}/archive/sauce/share/${shareId}`);
     expect(h.meta('twitter:card')).toBe('summary_large_image');
-    expect(h.meta('robots')).toBeNull();
+    // Issue #32: shares are never indexed — in the head and in the headers.
+    expect(h.meta('robots')).toBe('noindex');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
     expect([h.meta('og:image:width'), h.meta('og:image:height')]).toEqual(['640', '400']);
 
     const image = new URL(h.meta('og:image')!);
@@ -192,6 +197,136 @@ describe('a shared source’s page', () => {
       // Still the web app, which shows its not-found state.
       expect(h.$('#root').length).toBe(1);
     }
+  });
+});
+
+/** A board of alice's (issue #32): a folder of her personal space with `sources` (oldest first), shared with `settings`. */
+async function board(name: string, sources: object[], settings: object = { enabled: true }) {
+  const made = await t.app.inject({ method: 'POST', url: `/api/archive/folder/${alice.workspaceId}`, headers: alice.headers, payload: { name } });
+  expect(made.statusCode, made.body).toBe(200);
+  const folder = body(made).data.id;
+  const ids: number[] = [];
+  for (const payload of sources) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}`, headers: alice.headers, payload: { ...payload, folderSet: [folder] } });
+    expect(res.statusCode, res.body).toBe(200);
+    ids.push(body(res).data.id);
+  }
+  const res = await t.app.inject({ method: 'PATCH', url: `/api/archive/folder/${alice.workspaceId}/${folder}/share`, headers: alice.headers, payload: settings });
+  expect(res.statusCode, res.body).toBe(200);
+  return { folder, ids, shareId: body(res).data.shareId as string };
+}
+
+describe('a board’s page (issue #32)', () => {
+  it('previews the folder and the space with a collage of the first four images, made once and anew when they change', async () => {
+    // Small pictures of their own (a photo's upload costs seconds on a busy machine).
+    const image = async (title: string, background = `#${randomBytes(3).toString('hex')}`) => {
+      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background } }).png().toBuffer();
+      return { type: 'IMAGE', title, imageSauce: [{ id: (await uploadImage(t, alice, png)).id }] };
+    };
+    const { folder, shareId } = await board('Moodboard', [await image('One'), { type: 'TEXT', title: 'Note', textSauce: { text: 'x', link: null } }, await image('Two')]);
+    const res = await get(`/board/${shareId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const h = head(res.body);
+    expect(h.title).toBe('Moodboard · My space · Sauce');
+    expect(h.meta('robots')).toBe('noindex');
+    expect(h.meta('og:title')).toBe('Moodboard');
+    expect(h.meta('og:description')).toBe('A board of My space · 3 sources');
+    expect(h.meta('og:url')).toBe(`${PUBLIC_URL}/board/${shareId}`);
+    expect(h.meta('twitter:card')).toBe('summary_large_image');
+    expect([h.meta('og:image:type'), h.meta('og:image:width'), h.meta('og:image:height')]).toEqual(['image/jpeg', '1200', '630']);
+    const collage = new URL(h.meta('og:image')!);
+    expect(collage.origin).toBe(PUBLIC_URL);
+    expect(collage.pathname).toMatch(/^\/files\/boards\/\d+-[0-9a-f]{16}\.jpg$/);
+    expect(Number(collage.searchParams.get('exp')) * 1000 - Date.now()).toBeGreaterThan(7 * 86_400_000);
+    const file = await get(collage.pathname + collage.search);
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+    expect(head((await get(`/board/${shareId}`, 'ko')).body).meta('og:description')).toBe('My space의 보드 · 소스 3개');
+
+    // The first image (the newest image source's) is fetched first, as the API's answer signs it.
+    const api = body(await get(`/api/board/${shareId}`)).data;
+    expect(preloads(res.body)).toEqual([
+      ['image', api.sauces[0].imageSauce[0].thumbnailUrl],
+      ['module', '/assets/board-page-1.js'],
+      ['module', '/assets/viewer-1.js'],
+      ['style', '/assets/viewer-1.css'],
+      ['module', '/assets/en-1.js'],
+    ]);
+    // Made once: the same picture while the first four images stay.
+    await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}`, headers: alice.headers, payload: { type: 'TEXT', textSauce: { text: 'y', link: null }, folderSet: [folder] } });
+    expect(new URL(head((await get(`/board/${shareId}`)).body).meta('og:image')!).pathname).toBe(collage.pathname);
+    // A new image ahead of them: a new picture at a new address; the old file goes.
+    await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}`, headers: alice.headers, payload: { ...(await image('Three')), folderSet: [folder] } });
+    const next = new URL(head((await get(`/board/${shareId}`)).body).meta('og:image')!);
+    expect(next.pathname).not.toBe(collage.pathname);
+    expect((await get(next.pathname + next.search)).statusCode).toBe(200);
+    expect((await get(collage.pathname + collage.search)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('shows a neutral card, no title and no picture, for a protected or an expired board; 404 for an unknown or a private one', async () => {
+    const secret = [{ type: 'TEXT', title: 'Secret', textSauce: { text: 'Nobody should see this', link: null } }];
+    const locked = await board('Locked board', secret, { enabled: true, password: 'open sesame' });
+    const expiring = await board('Soon gone', secret, { enabled: true, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await t.db.execute(sql`UPDATE folder_shares SET expires_at = now() - interval '1 second' WHERE share_id = ${expiring.shareId}`);
+    for (const [shareId, status] of [[locked.shareId, 200], [expiring.shareId, 410]] as const) {
+      const res = await get(`/board/${shareId}`);
+      expect(res.statusCode, shareId).toBe(status);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      const h = head(res.body);
+      expect([h.title, h.meta('og:title'), h.meta('og:image'), h.meta('twitter:card'), h.meta('robots')]).toEqual(['Sauce', 'Sauce', null, 'summary', 'noindex']);
+      expect(res.body).not.toMatch(/Locked board|Soon gone|Secret|My space|\/files\//);
+      expect(preloads(res.body).map(([, href]) => href)).toContain('/assets/board-page-1.js');
+    }
+    const closed = await board('Closed', [], { enabled: false, password: 'x' });
+    for (const id of [closed.shareId, 'A'.repeat(32), '%22%3E%3Cscript%3E', 'x'.repeat(65)]) {
+      const res = await get(`/board/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(head(res.body).meta('robots')).toBe('noindex');
+      expect(res.body).not.toContain('Closed');
+    }
+  });
+
+  it('shows the same neutral card for a protected or an expired shared source', async () => {
+    const shareId = await share({ type: 'TEXT', title: 'Confidential', textSauce: { text: 'Nobody should see this', link: null } });
+    await t.db.execute(sql`UPDATE sauces SET share_password_hash = 'scrypt$15$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE share_id = ${shareId}`);
+    const locked = await get(`/archive/sauce/share/${shareId}`);
+    expect(locked.statusCode).toBe(200);
+    expect(locked.body).not.toContain('Confidential');
+    expect(head(locked.body).meta('og:title')).toBe('Sauce');
+    await t.db.execute(sql`UPDATE sauces SET share_password_hash = NULL, share_expires_at = now() WHERE share_id = ${shareId}`);
+    const expired = await get(`/archive/sauce/share/${shareId}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).not.toContain('Confidential');
+  });
+});
+
+describe('indexing a share (issue #32: noindex unless its owner allows it)', () => {
+  it('drops noindex from an open board or source whose owner allows it, and keeps it once a password or expiry closes it', async () => {
+    const open = await board('Open moodboard', [{ type: 'TEXT', title: 'Seen', textSauce: { text: 'x', link: null } }], { enabled: true, indexable: true });
+    const res = await get(`/board/${open.shareId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+    expect(head(res.body).meta('robots')).toBeNull();
+    // The API's answer is data, never a page to list.
+    expect((await get(`/api/board/${open.shareId}`)).headers['x-robots-tag']).toBe('noindex');
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/archive/folder/${alice.workspaceId}/${open.folder}/share`, headers: alice.headers, payload });
+    expect(body(await patch({ enabled: true, password: 'hush-hush' })).data).toMatchObject({ indexable: true, hasPassword: true });
+    const locked = await get(`/board/${open.shareId}`);
+    expect([locked.headers['x-robots-tag'], head(locked.body).meta('robots')]).toEqual(['noindex', 'noindex']);
+    expect(body(await patch({ enabled: true, password: null, indexable: false })).data).toMatchObject({ indexable: false, hasPassword: false });
+    expect(head((await get(`/board/${open.shareId}`)).body).meta('robots')).toBe('noindex');
+
+    const shareId = await share({ type: 'TEXT', title: 'Listed note', textSauce: { text: 'x', link: null } });
+    const before = await get(`/archive/sauce/share/${shareId}`);
+    expect(head(before.body).meta('robots')).toBe('noindex');
+    await t.db.execute(sql`UPDATE sauces SET share_indexable = true WHERE share_id = ${shareId}`);
+    const listed = await get(`/archive/sauce/share/${shareId}`);
+    expect([listed.headers['x-robots-tag'], head(listed.body).meta('robots')]).toEqual([undefined, null]);
+    await t.db.execute(sql`UPDATE sauces SET share_expires_at = now() WHERE share_id = ${shareId}`);
+    expect((await get(`/archive/sauce/share/${shareId}`)).headers['x-robots-tag']).toBe('noindex');
   });
 });
 

@@ -44,6 +44,8 @@ export interface ImportEntry {
   images?: {
     file: string;
     comments: { id: number; parent: number | null; message: string; x: number; y: number; author?: string; createdAt?: string }[];
+    /** Issue #33: the words read in it, as the export gives them; absent: read after the import. */
+    text?: string;
   }[];
 }
 

@@ -1,6 +1,7 @@
 import { SAUCE_EXPORT_FILE, IMPORT_FORMAT_NAMES, IMPORT_FORMATS, zSauceExport, type ImportFormat, type SauceExport } from '@sauce/contract/account';
 import { LIMITS } from '@sauce/contract/limits';
 import { AppError, ImportFileInvalidError, LimitReachedError } from '../../errors.ts';
+import { MAX_TEXT_CHARS } from '../../lib/text-layout.ts';
 import { looksLikeZip, openZip, ZipFormatError, type ZipArchive } from '../../lib/zip.ts';
 import { csvEntries, csvFormatsOf } from './csv.ts';
 import { clean, clip, cleanTags, dateOf, imageKey, makeEntry, mergeRepeats, type ImportEntry } from './entry.ts';
@@ -147,6 +148,8 @@ function sauceEntries(doc: SauceExport, files: Set<string> | null): ImportEntry[
           author: clean(c.author).slice(0, 100),
           createdAt: c.createdAt,
         })),
+        // Issue #33: the words read in it are kept (not read again).
+        ...(i.text !== undefined ? { text: clean(i.text).slice(0, MAX_TEXT_CHARS) } : {}),
       }));
       const usable = images.length > 0 && !!files && images.every((i) => files.has(i.file));
       out.push({

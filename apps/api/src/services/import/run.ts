@@ -194,7 +194,9 @@ async function importImage(
     for (const image of entry.images ?? []) {
       const file = zip?.entries.get(image.file);
       if (!zip || !file) throw new Error('missing');
-      const row = await uploadImage(deps.db, deps.files, m, await zip.read(file));
+      // Issue #33: the export's words are kept; an image without them is read after the import.
+      const read = image.text === undefined ? undefined : { text: image.text, textStatus: image.text ? ('done' as const) : ('none' as const), textReadAt: new Date() };
+      const row = await uploadImage(deps.db, deps.files, m, await zip.read(file), undefined, { imageText: deps.imageText, read });
       uploads.push({ id: row.id, keys: imageFileKeys(row), kept: row.originalKept });
     }
   } catch (err) {

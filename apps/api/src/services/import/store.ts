@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { isoUtc } from '../../db/sql.ts';
 import { ImportNotPendingError, NotFoundError } from '../../errors.ts';
+import type { ImageTextSending } from '../../jobs/image-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { deleteFiles } from '../images.ts';
@@ -46,6 +47,8 @@ export interface ImportDeps {
   plan: Plan;
   /** Issue #21: imported links keep a copy too (config LINK_COPIES), queued by the copy sweep. */
   copies: boolean;
+  /** Issue #33: imported images without their words are read (jobs/image-text.ts). */
+  imageText?: ImageTextSending;
   log?: FastifyBaseLogger;
 }
 

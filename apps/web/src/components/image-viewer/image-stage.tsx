@@ -38,6 +38,8 @@ export interface ImageStageProps {
   editable: boolean;
   /** False at 10 comments on this image: nothing more can be placed. */
   canAdd: boolean;
+  /** The pins are not drawn (view mode: the viewer's pins toggle). */
+  pinsHidden?: boolean;
   selectedComment: string | null;
   /** The comment hovered or focused here or in the list (highlights its pin). */
   hovered: string | null;
@@ -66,6 +68,7 @@ export function ImageStage({
   total,
   editable,
   canAdd,
+  pinsHidden = false,
   selectedComment,
   hovered,
   onHover,
@@ -229,7 +232,7 @@ export function ImageStage({
         </p>
       )}
 
-      {topLevel.length > 0 && (
+      {topLevel.length > 0 && !pinsHidden && (
         <ol className={styles.pins} aria-label={t('comments.title')}>
           {topLevel.map((c) => {
             const n = numbers.get(c.key)!;

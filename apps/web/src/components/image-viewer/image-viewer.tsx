@@ -8,6 +8,7 @@ import { type ImageSauceStore, useSauceState } from '../../lib/sauces/use-image-
 import { newKey } from '../../lib/sauces/image-sauce/convert.ts';
 import { ImageCommentList } from './image-comment-list.tsx';
 import { ImagePalette } from './image-palette.tsx';
+import { ImageText } from './image-text.tsx';
 import { SimilarImages } from './similar-images.tsx';
 import { uploadProblemMessage } from './image-messages.ts';
 import { ImageStage } from './image-stage.tsx';
@@ -32,6 +33,10 @@ export interface ImageViewerProps {
   author?: { nickname: string; profileImage: string | null } | null;
   /** Shown instead of the image while there is none (edit mode: where to add images). */
   empty?: ReactNode;
+  /** View mode: the pins are hidden from the image (a board's viewer toggles them, issue #32); the list stays. */
+  pinsHidden?: boolean;
+  /** View mode: a search's words to mark in the image's words (issue #33: opened from a result found in them). */
+  textMarks?: readonly string[];
 }
 
 /** Tallest image shape the canvas makes room for (width / height): portrait 1:2. */
@@ -46,8 +51,8 @@ const ratioOf = (img: ImageSauceImage) =>
 /**
  * An image source's images and comments, for viewing (view mode, the shared page) and
  * editing: the selected image large with numbered pins, the thumbnails to choose (and in
- * edit mode reorder, add, remove, retry) below it, and its comments beside it — under it on
- * narrow screens. The canvas height follows the tallest image of the set, not the selected
+ * edit mode reorder, add, remove, retry) below it, in view mode its words ('Text in image',
+ * issue #33), and its comments beside it — under it on narrow screens. The canvas height follows the tallest image of the set, not the selected
  * one, so choosing another image never moves the thumbnails under the pointer; on phones the
  * thumbnails go above the image instead, which then takes exactly its own height.
  */
@@ -61,6 +66,8 @@ export function ImageViewer({
   onImageError,
   author,
   empty,
+  pinsHidden = false,
+  textMarks,
 }: ImageViewerProps) {
   const { t } = useTranslation('images');
   const state = useSauceState(store);
@@ -110,6 +117,7 @@ export function ImageViewer({
                 index={index}
                 total={images.length}
                 editable={editable}
+                pinsHidden={pinsHidden && !editable}
                 canAdd={editable && canAdd}
                 {...commentFocus}
                 onSelectComment={selectComment}
@@ -133,6 +141,7 @@ export function ImageViewer({
               onAdd={onAddImages}
             />
           )}
+          {!editable && image && <ImageText image={image} marks={textMarks} />}
           {image && <ImagePalette colours={image.palette} className={styles.palette} />}
           {editable && <SimilarImages images={images} editing={sauceId} />}
           {editable && images.length >= LIMITS.imagesPerSauce && (

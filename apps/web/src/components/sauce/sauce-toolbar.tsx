@@ -128,9 +128,8 @@ export function SauceViewToolbar({
         <ShareDialog
           open={shareOpen}
           onOpenChange={setShareOpen}
-          workspaceId={workspaceId}
-          sauceId={sauce.id}
-          isShareEnabled={sauce.isShareEnabled}
+          target={{ kind: 'sauce', workspaceId, id: sauce.id }}
+          enabledHint={sauce.isShareEnabled}
         />
       )}
     </>

@@ -66,8 +66,23 @@ export function sauceName(sauce: Pick<Sauce, 'title' | 'textCard'>): string {
   return sauce.title.trim() || sauce.textCard?.title.trim() || '';
 }
 
-/** Where a source is viewed (SPEC §2): the type's archive screen with sauceId and archiveType. */
-export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'>): string {
+/**
+ * Where a source is viewed (SPEC §2): the type's archive screen with sauceId and archiveType;
+ * for a search's result found in the words of one of its images (issue #33: `snippetImage`),
+ * that image (`image`, 1-based) and the search's words to mark in its text (`mark`).
+ */
+export function sauceHref(sauce: Pick<Sauce, 'id' | 'type'> & { snippetImage?: number }, marks: readonly string[] = []): string {
   const path = sauce.type === 'TEXT' ? '/archive/text' : '/archive/image';
-  return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}`;
+  const found = sauce.snippetImage === undefined ? '' : `&image=${sauce.snippetImage + 1}${marks.length ? `&mark=${encodeURIComponent(marks.join(' '))}` : ''}`;
+  return `${path}?sauceId=${sauce.id}&archiveType=${sauce.type}${found}`;
+}
+
+/** Issue #33: a source opened from a search result found in one of its images' words. */
+export type FoundInImage = { image: number; marks: string[] };
+
+/** Issue #33: the image a source was opened at from a search (its order, 0-based) and the words to mark in its text, from its address ({@link sauceHref}). */
+export function foundInImage(params: URLSearchParams): FoundInImage | null {
+  const image = Number(params.get('image'));
+  if (!Number.isInteger(image) || image < 1) return null;
+  return { image: image - 1, marks: (params.get('mark') ?? '').split(' ').filter(Boolean).slice(0, 8) };
 }

@@ -54,10 +54,11 @@ export function uploadsSettled(store: ImageSauceStore, maxMs = UPLOAD_SETTLE_MS)
 
 /**
  * A store showing a saved source (view mode, the shared page), following it when it is
- * fetched again (fresh image URLs) while keeping the image and comment chosen.
+ * fetched again (fresh image URLs, an image's words read: issue #33) while keeping the image
+ * and comment chosen; image `open` (its order, 0-based) is chosen first, else the first.
  */
-export function useSauceStore(sauce: Sauce): ImageSauceStore {
-  const [store] = useState(() => createImageSauceStore(stateFromSauce(sauce)));
+export function useSauceStore(sauce: Sauce, open = 0): ImageSauceStore {
+  const [store] = useState(() => createImageSauceStore(stateFromSauce(sauce, open)));
   useEffect(() => {
     const prev = store.getState();
     const next = stateFromSauce(sauce);

@@ -3,6 +3,7 @@ import { EditorKitContext } from '../../features/sauce-editor/components/editor-
 import { NewImageSauce, SavedImageSauce } from './image-sauce.tsx';
 import { ImageSauceSkeleton } from '../../features/sauce-viewer/components/sauce-skeletons.tsx';
 import { positiveInt } from '../../lib/sauces/use-dashboard-href.ts';
+import { foundInImage } from '../../lib/sauces/format.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces.ts';
 import { hasSharedImages } from '../../lib/share-target.ts';
 import { useEditorKit } from './use-editor-kit.ts';
@@ -11,7 +12,8 @@ import { useEditorKit } from './use-editor-kit.ts';
  * /archive/image (SPEC §2): a new image source (?draft=true continues the workspace's saved
  * draft; images shared from another app are taken in), or an existing one with
  * ?sauceId={id}&archiveType=IMAGE, which opens in view mode with an Edit button when the
- * source is editable (readers get no edit controls). The editor lives in features/sauce-editor,
+ * source is editable (readers get no edit controls) — at its image `image` with the words
+ * `mark` marked in its text, when a search found it there (issue #33). The editor lives in features/sauce-editor,
  * the view in features/sauce-viewer (put together in image-sauce.tsx).
  */
 export function ArchiveImagePage() {
@@ -24,7 +26,7 @@ export function ArchiveImagePage() {
   return (
     <EditorKitContext value={kit}>
       {sauceId ? (
-        <SavedImageSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} />
+        <SavedImageSauce key={`${workspace.id}-${sauceId}`} workspaceId={workspace.id} sauceId={sauceId} found={foundInImage(params)} />
       ) : (
         <NewImageSauce key={`${workspace.id}-${fromDraft}`} workspaceId={workspace.id} fromDraft={fromDraft} takeShared={hasSharedImages(params)} />
       )}

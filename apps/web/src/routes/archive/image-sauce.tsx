@@ -9,6 +9,7 @@ import { useDashboardHref } from '../../lib/sauces/use-dashboard-href.ts';
 import { useDraftToContinue } from '../../features/sauce-editor/hooks/use-draft-to-continue.ts';
 import type { ImageDraft } from '../../lib/sauces/drafts.ts';
 import { stateFromDraft, stateFromSauce } from '../../lib/sauces/image-sauce/convert.ts';
+import type { FoundInImage } from '../../lib/sauces/format.ts';
 import { EMPTY_SAUCE, type ImageSauceState } from '../../lib/sauces/image-sauce/state.ts';
 import { ImageEditor } from '../../features/sauce-editor/components/image-editor.tsx';
 import styles from '../../components/sauce/image-editor.module.css';
@@ -78,8 +79,11 @@ function DraftImageSauce({ workspaceId, draft }: { workspaceId: number; draft: I
   return <ImageEditor workspaceId={workspaceId} initial={restored.state} fromDraft />;
 }
 
-/** A saved image source (SPEC §2 /archive/image?sauceId=…): view mode, and edit mode when editable. */
-export function SavedImageSauce({ workspaceId, sauceId }: { workspaceId: number; sauceId: number }) {
+/**
+ * A saved image source (SPEC §2 /archive/image?sauceId=…): view mode — at the image a search
+ * found its words in (`found`, issue #33) — and edit mode when editable.
+ */
+export function SavedImageSauce({ workspaceId, sauceId, found = null }: { workspaceId: number; sauceId: number; found?: FoundInImage | null }) {
   const { t } = useTranslation('images');
   return (
     <SavedSauce
@@ -91,7 +95,7 @@ export function SavedImageSauce({ workspaceId, sauceId }: { workspaceId: number;
       pageTitle={`${t('shell:titles.archiveImage')}`}
       backLabel={t('back')}
       skeleton={<ImageSauceSkeleton />}
-      view={(sauce, { onEdit, onReload }) => <ImageSauceView workspaceId={workspaceId} sauce={sauce} onEdit={onEdit} onStale={onReload} />}
+      view={(sauce, { onEdit, onReload }) => <ImageSauceView workspaceId={workspaceId} sauce={sauce} onEdit={onEdit} onStale={onReload} found={found} />}
       editor={(sauce, { onDone }) => <ImageEditor workspaceId={workspaceId} sauce={sauce} initial={stateFromSauce(sauce)} onDone={onDone} />}
     />
   );

@@ -1,6 +1,6 @@
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import type { Folder as FolderT } from '@sauce/contract/folders';
-import { Folder, FolderOpen, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Folder, FolderOpen, LayoutGrid, Layers, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, lazy, type PointerEvent, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountBadge } from '../../../components/count-badge.tsx';
@@ -21,6 +21,7 @@ import { Tooltip } from '../../../components/tooltip.tsx';
 // focus in it — not with the page.
 const FolderAddDialog = lazy(async () => ({ default: (await import('./folder-add-dialog.tsx')).FolderAddDialog }));
 const FolderRenameDialog = lazy(async () => ({ default: (await import('./folder-rename-dialog.tsx')).FolderRenameDialog }));
+const ShareDialog = lazy(async () => ({ default: (await import('../../../components/sauce/share-dialog.tsx')).ShareDialog }));
 
 /**
  * The folder list before drag and drop is loaded. When it gives way to the draggable list,
@@ -76,7 +77,8 @@ export interface FolderNavProps {
 /**
  * The sidebar's folder view below the workspace header (SPEC §2 Sidebar): the 'all'
  * entry, the '폴더' section with its add button, and the draggable folder list with count
- * badges and a hover menu to rename or delete. Readers see no menu and cannot drag; the add
+ * badges and a hover menu to rename, share as a board (issue #32: those who may share a
+ * source, owners and editors) or delete. Readers see no menu and cannot drag; the add
  * button stays and answers them with the not-authorized notice (SPEC §6). What each person
  * may do comes from the space's abilities. The list is first drawn without drag and drop,
  * which replaces it on the list's first use, keeping the focused row focused (and lifting it
@@ -85,13 +87,14 @@ export interface FolderNavProps {
 export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelectedDeleted }: FolderNavProps) {
   const { t } = useTranslation('folders');
   const { abilities } = usePolicy();
-  const canEdit = abilities.updateFolder || abilities.deleteFolder;
+  const canEdit = abilities.updateFolder || abilities.deleteFolder || abilities.shareSauce;
   const { data: folders, isPending } = useFolders(workspaceId);
   const reorder = useReorderFolders(workspaceId);
   const remove = useDeleteFolder(workspaceId);
   const guard = useFolderAddGuard(workspaceId);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<FolderT | null>(null);
+  const [sharing, setSharing] = useState<FolderT | null>(null);
   const countIdPrefix = useId();
   const list = folders ?? [];
   const canReorder = abilities.reorderFolders;
@@ -189,6 +192,11 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
                   {t('rename')}
                 </MenuItem>
               )}
+              {abilities.shareSauce && (
+                <MenuItem icon={LayoutGrid} className={styles.menuItem} onSelect={() => setSharing(folder)}>
+                  {t('shareBoard')}
+                </MenuItem>
+              )}
               {abilities.deleteFolder && (
                 <MenuItem icon={Trash2} danger className={styles.menuItem} onSelect={() => void askDelete(folder)}>
                   {t('delete')}
@@ -275,10 +283,18 @@ export function FolderNav({ workspaceId, total, selectedId, onSelect, onSelected
       {/* Keyed: a list that changes kind (empty → draggable, both unkeyed) must not take
           over the dialogs' boundary, which remounted the open add dialog empty and lost
           its 'created' callback (issue #19 item 8: a new account's first folder). */}
-      {(adding || renaming) && (
+      {(adding || renaming || sharing) && (
         <Suspense key="dialogs" fallback={null}>
           {adding && <FolderAddDialog workspaceId={workspaceId} open onOpenChange={setAdding} />}
           {renaming && <FolderRenameDialog workspaceId={workspaceId} folder={renaming} onClose={() => setRenaming(null)} />}
+          {sharing && (
+            <ShareDialog
+              open
+              onOpenChange={(open) => !open && setSharing(null)}
+              target={{ kind: 'board', workspaceId, folderId: sharing.id }}
+              subject={sharing.name}
+            />
+          )}
         </Suspense>
       )}
     </nav>

@@ -1,5 +1,5 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, StickyNote, Trash2, Unlink } from 'lucide-react';
+import { FileText, Globe, Hash, Image as ImageIcon, MoreHorizontal, ScanText, StickyNote, Trash2, Unlink } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +19,8 @@ export interface SauceCardProps {
   priority?: boolean;
   /** A search's words to mark in the title and the snippet (components/highlight.tsx); null without a search. */
   highlight?: RegExp | null;
+  /** The search's words themselves, for the source to mark them in an image's words when it opens (issue #33). */
+  marks?: readonly string[];
 }
 
 const EXCERPT_IN_NAME = 60;
@@ -31,7 +33,7 @@ const EXCERPT_IN_NAME = 60;
  * a text card's is 1.91:1; an image card's has its image's aspect ratio and dominant colour
  * (DESIGN.md Cards and images).
  */
-export function SauceCard({ sauce, onDelete, priority, highlight = null }: SauceCardProps) {
+export function SauceCard({ sauce, onDelete, priority, highlight = null, marks }: SauceCardProps) {
   const { t } = useTranslation('sauces');
   const navigate = useNavigate();
   const card = sauce.textCard;
@@ -66,7 +68,7 @@ export function SauceCard({ sauce, onDelete, priority, highlight = null }: Sauce
       )}
       <div className={styles.body}>
         <h2 className={styles.title}>
-          <Link to={sauceHref(sauce)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
+          <Link to={sauceHref(sauce, marks)} className={`${styles.link} ${named ? '' : styles.untitled}`}>
             {named ? (
               <Highlight text={named} pattern={highlight} />
             ) : (
@@ -84,6 +86,13 @@ export function SauceCard({ sauce, onDelete, priority, highlight = null }: Sauce
         )}
         {snippet && (
           <p className={styles.snippet}>
+            {sauce.snippetImage !== undefined && (
+              // Issue #33: the words were read in one of the source's images.
+              <span className={styles.foundIn}>
+                <ScanText size={12} strokeWidth={1.75} aria-hidden />
+                {t('card.inImage', { n: sauce.snippetImage + 1 })}
+              </span>
+            )}
             <Highlight text={`…${snippet.replace(/^…/, '')}…`} pattern={highlight} />
           </p>
         )}

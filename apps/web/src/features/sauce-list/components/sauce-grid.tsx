@@ -54,7 +54,7 @@ export function SauceGrid({ sauces, loading, refreshing, empty, onDelete, label,
       >
         {sauces.map((sauce, i) => (
           <li key={sauce.id} className={styles.item}>
-            <SauceCard sauce={sauce} onDelete={onDelete} priority={i < PRIORITY} highlight={pattern} />
+            <SauceCard sauce={sauce} onDelete={onDelete} priority={i < PRIORITY} highlight={pattern} marks={highlight} />
           </li>
         ))}
       </ul>

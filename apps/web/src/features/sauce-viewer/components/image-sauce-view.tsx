@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { useAppStore } from '../../../state/app-store.ts';
 import { useSauceStore } from '../../../lib/sauces/use-image-sauce.ts';
+import type { FoundInImage } from '../../../lib/sauces/format.ts';
 import styles from '../../../components/sauce/image-editor.module.css';
 import { ImageViewer } from '../../../components/image-viewer/image-viewer.tsx';
 import { SauceMeta, SauceTags } from './sauce-meta.tsx';
@@ -11,23 +12,26 @@ import { SauceViewToolbar } from '../../../components/sauce/sauce-toolbar.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 
 /**
- * An image source's view mode: title, author, date, folders, the images with their pins and
- * comments, tags. Share, Delete and Edit only when the source is editable (SPEC §6).
+ * An image source's view mode: title, author, date, folders, the images with their pins,
+ * comments and words (issue #33), tags. Share, Delete and Edit only when the source is editable (SPEC §6).
  */
 export function ImageSauceView({
   workspaceId,
   sauce,
   onEdit,
   onStale,
+  found = null,
 }: {
   workspaceId: number;
   sauce: Sauce;
   onEdit: () => void;
   /** An image failed to load: its signed URL may have expired, fetch the source again. */
   onStale: () => void;
+  /** Opened from a search result found in an image's words (issue #33): that image first, the search's words marked. */
+  found?: FoundInImage | null;
 }) {
   const { t } = useTranslation('images');
-  const store = useSauceStore(sauce);
+  const store = useSauceStore(sauce, found?.image);
   const refetched = useRef<string | null>(null);
   const title = sauce.title || t('sauces:untitled');
   const imageCount = sauce.imageSauce?.length ?? 0;
@@ -55,6 +59,7 @@ export function ImageSauceView({
         </header>
         <ImageViewer
           store={store}
+          textMarks={found?.marks}
           onImageError={() => {
             // Once per version of the source: fresh signed URLs, not a loop.
             if (refetched.current === sauce.updatedAt) return;

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { GlobalSearchGroup, GlobalSearchHit } from '@sauce/contract/sauces';
-import { FileText, Image as ImageIcon, Search, X } from 'lucide-react';
+import { FileText, Image as ImageIcon, ScanText, Search, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { aroundMatch, Highlight, highlightPattern } from '../../../components/highlight.tsx';
@@ -114,7 +114,7 @@ function PaletteBody({ onClose }: { onClose(): void }) {
     if (!row) return;
     selectWorkspace(row.group.workspace.id);
     onClose();
-    void navigate(sauceHref(row.hit));
+    void navigate(sauceHref(row.hit, data?.highlight));
   };
 
   const move = (by: number) => {
@@ -209,6 +209,10 @@ function PaletteBody({ onClose }: { onClose(): void }) {
                     </span>
                     {line && (
                       <span className={styles.hitLine}>
+                        {hit.snippetImage !== undefined && (
+                          // Issue #33: the words were read in one of the source's images.
+                          <ScanText size={12} strokeWidth={1.75} aria-label={t('inImage', { n: hit.snippetImage + 1 })} role="img" className={styles.foundIn} />
+                        )}
                         <Highlight text={line} pattern={pattern} />
                       </span>
                     )}

@@ -20,8 +20,8 @@ export function newKey(prefix: 'i' | 'n'): string {
   return `${prefix}${Date.now().toString(36)}${keySeq.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The state of a saved image source (for viewing or editing), first image selected. */
-export function stateFromSauce(sauce: Sauce): ImageSauceState {
+/** The state of a saved image source (for viewing or editing), image `selected` (its order, 0-based) selected, or the first. */
+export function stateFromSauce(sauce: Sauce, selected = 0): ImageSauceState {
   const images: ImageSauceImage[] = [...(sauce.imageSauce ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((img) => {
@@ -44,6 +44,8 @@ export function stateFromSauce(sauce: Sauce): ImageSauceState {
         color: img.color,
         palette: img.palette,
         similarTo: [],
+        text: img.text,
+        textStatus: img.textStatus,
         comments: ordered.map((c) => ({
           key: savedCommentKey(c.id),
           id: c.id,
@@ -60,7 +62,7 @@ export function stateFromSauce(sauce: Sauce): ImageSauceState {
     });
   return {
     images,
-    selectedImage: images[0]?.key ?? null,
+    selectedImage: (images[selected] ?? images[0])?.key ?? null,
     selectedComment: null,
     title: sauce.title,
     tags: sauce.tagSet.map((t) => t.name),

@@ -1,4 +1,5 @@
 import { LIMITS } from '@sauce/contract/limits';
+import type { ImageTextStatus } from '@sauce/contract/image-text';
 import type { SimilarSauce, UploadedImage } from '@sauce/contract/sauces';
 import { clampText } from '../../text-limit.ts';
 
@@ -68,6 +69,9 @@ export interface ImageSauceImage {
   palette: string[];
   /** Issue #21 item 5: the space's sources already holding a nearly identical image (this upload's answer); else empty. */
   similarTo: SimilarSauce[];
+  /** Issue #33: a saved image's words ('' unless read) and where reading them is; absent on a new upload. */
+  text?: string;
+  textStatus?: ImageTextStatus;
   comments: ImageSauceComment[];
 }
 

@@ -182,10 +182,9 @@ export const sauces = pgTable(
     byteSize: integer('byte_size').notNull().default(0),
     isShareEnabled: boolean('is_share_enabled').notNull().default(false),
     shareId: text('share_id').unique(),
-    // Issue #32 (migration 0022_boards): the share's expiry (null: never) and password (lib/passwords.ts; null: none).
+    // Issue #32 (migration 0022_boards): the share's expiry (null: never), password (lib/passwords.ts; null: none) and whether search engines may index its page.
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
     sharePasswordHash: text('share_password_hash'),
-    /** Issue #32: search engines may index the share page while it is open to everyone. */
     shareIndexable: boolean('share_indexable').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -542,9 +541,8 @@ export const importSkips = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------
-// Articles (issue #10, migration 0003_articles): curated articles by category and the
-// RSS/Atom feeds that add to them. Sources saved from an article are `sauces` rows
-// (mode_type, article_id and the summary columns above).
+// Articles (issue #10, migration 0003_articles): curated articles by category and the RSS/Atom
+// feeds that add to them. Sources saved from one are `sauces` rows (mode_type, article_id, summary).
 // ---------------------------------------------------------------------------------------
 
 /** An RSS or Atom feed a category is subscribed to; polled by the job queue (jobs/article-feed-fetch.ts). */

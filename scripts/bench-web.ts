@@ -174,6 +174,8 @@ async function runLighthouse(chromePath: string, base: string, pages: [string, s
         // What kept the main thread busy (behind the blocking time), script by script.
         const boot = (lhr.audits['bootup-time']?.details as { items?: { url?: string; total?: number; scripting?: number }[] } | undefined)?.items ?? [];
         for (const b of boot.slice(0, 5)) console.log(`  ${name} main thread ${Math.round(b.total ?? 0)} ms (script ${Math.round(b.scripting ?? 0)}) ${b.url}`);
+        const kinds = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)?.items ?? [];
+        console.log(`  ${name} main thread by kind: ${kinds.map((k) => `${k.groupLabel} ${Math.round(k.duration ?? 0)} ms`).join(', ')}`);
       }
       rows.push({
         page: name,

@@ -29,3 +29,20 @@ export function TagChip({ name, removeLabel, onRemove, disabled, className }: Ta
     </li>
   );
 }
+
+/**
+ * A source's tags as read-only pills ('#name'), in a list named `label` — as a shared source
+ * and a board's cards show them (SPEC §2 share page, issue #32).
+ */
+export function TagPills({ tags, label }: { tags: readonly { name: string }[]; label: string }) {
+  return (
+    <ul className={`${styles.list} ${styles.tight}`} aria-label={label}>
+      {tags.map(({ name }) => (
+        <li key={name} className={styles.pill}>
+          <Hash size={12} strokeWidth={1.75} aria-hidden />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}

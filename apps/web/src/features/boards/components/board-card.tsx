@@ -1,8 +1,9 @@
 import type { Sauce, SauceImage } from '@sauce/contract/sauces';
-import { BookmarkPlus, ExternalLink, Globe, Hash } from 'lucide-react';
+import { BookmarkPlus, ExternalLink, Globe } from 'lucide-react';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { TagPills } from '../../../components/chip.tsx';
 import { isHttpUrl, isImageSrc, linkDomain, sauceName } from '../../../lib/sauces/format.ts';
 import styles from './board.module.css';
 
@@ -72,16 +73,7 @@ export function BoardCard({ sauce, priority, onOpen, onSave }: BoardCardProps) {
             <span className="visually-hidden">{t('sauces:link.opensNewTab')}</span>
           </a>
         )}
-        {sauce.tagSet.length > 0 && (
-          <ul className={styles.tags} aria-label={t('tags')}>
-            {sauce.tagSet.map(({ name: tag }) => (
-              <li key={tag} className={styles.tag}>
-                <Hash size={12} strokeWidth={1.75} aria-hidden />
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        {sauce.tagSet.length > 0 && <TagPills tags={sauce.tagSet} label={t('tags')} />}
         {(images.length > 1 || onSave) && (
           <div className={styles.cardFoot}>
             <span className={styles.count}>{images.length > 1 && t('images', { count: images.length })}</span>

@@ -1,7 +1,8 @@
 import type { Sauce } from '@sauce/contract/sauces';
-import { Globe, Hash } from 'lucide-react';
+import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagPills } from '../../../components/chip.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { formatDate, useDateTimeZone } from '../../../lib/dates.ts';
 import { useSauceStore } from '../../../lib/sauces/use-image-sauce.ts';
@@ -49,16 +50,7 @@ export function SharedSauce({ sauce, onStale }: { sauce: Sauce; onStale: () => v
       )}
       {text && <div className={styles.text}>{text}</div>}
       {sauce.type === 'IMAGE' && <SharedImages sauce={sauce} onStale={onStale} />}
-      {sauce.tagSet.length > 0 && (
-        <ul className={styles.tags} aria-label={t('page.tags')}>
-          {sauce.tagSet.map(({ name: tag }) => (
-            <li key={tag} className={styles.tag}>
-              <Hash size={12} strokeWidth={1.75} aria-hidden />
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      {sauce.tagSet.length > 0 && <TagPills tags={sauce.tagSet} label={t('page.tags')} />}
     </article>
   );
 }

@@ -42,6 +42,14 @@ if (isRunner && !existsSync(serverDir(0))) {
 const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /**
+ * Sign in with Apple, against the stand-in of e2e/apple-provider.ts (issue #31 item 4: a new
+ * person's Apple sign-up goes through the terms). Its port sits above the servers' ones.
+ */
+const APPLE_CLIENT_ID = 'e2e.sauce.web';
+const applePort = port + 100;
+const appleIssuer = `http://localhost:${applePort}`;
+
+/**
  * Browser tests: the built app in the Chromium `npm test` found (CHROMIUM_PATH), once in
  * Korean and once in English (the projects ko and en).
  *
@@ -86,25 +94,43 @@ export default defineConfig({
     { name: 'ko', use: { ...devices['Desktop Chrome'], locale: 'ko-KR', viewport: { width: 1440, height: 900 } } },
     { name: 'en', use: { ...devices['Desktop Chrome'], locale: 'en-US', viewport: { width: 1440, height: 900 } } },
   ],
-  // Started one after another: the first builds the API (esbuild, what `npm start` runs,
-  // a fraction of a second), the others run that build.
-  webServer: Array.from({ length: workers }, (_, i) => ({
-    command: i === 0 ? 'node apps/api/build.mjs && node apps/api/dist/server.js' : 'node apps/api/dist/server.js',
-    cwd: root,
-    url: `http://localhost:${port + i}/api/auth/config`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-    env: {
-      PORT: String(port + i),
-      HOST: 'localhost',
-      DATA_DIR: path.join(serverDir(i), 'data'),
-      METADATA_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-      WEB_DIST: servedWebDist(i),
-      // The administrator the specs sign in as to curate articles and write notices.
-      ADMIN_EMAILS: 'e2e-admin@example.com',
+  // Started one after another: the Apple stand-in, then the servers: the first builds the
+  // API (esbuild, what `npm start` runs, a fraction of a second), the others run that build.
+  webServer: [
+    {
+      command: 'npx tsx e2e/apple-provider.ts',
+      cwd: root,
+      url: `${appleIssuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        APPLE_PROVIDER_PORT: String(applePort),
+        APPLE_CLIENT_ID,
+        APPLE_REDIRECT_URIS: Array.from({ length: workers }, (_, i) => `http://localhost:${port + i}/auth/apple/callback`).join(','),
+      },
     },
-  })),
+    ...Array.from({ length: workers }, (_, i) => ({
+      command: i === 0 ? 'node apps/api/build.mjs && node apps/api/dist/server.js' : 'node apps/api/dist/server.js',
+      cwd: root,
+      url: `http://localhost:${port + i}/api/auth/config`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      env: {
+        PORT: String(port + i),
+        HOST: 'localhost',
+        DATA_DIR: path.join(serverDir(i), 'data'),
+        METADATA_ALLOW_PRIVATE: 'true',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000',
+        WEB_DIST: servedWebDist(i),
+        // The administrator the specs sign in as to curate articles and write notices.
+        ADMIN_EMAILS: 'e2e-admin@example.com',
+        APPLE_CLIENT_ID,
+        APPLE_ISSUER: appleIssuer,
+        APPLE_JWKS_URL: `${appleIssuer}/jwks`,
+        APPLE_AUTHORIZE_URL: `${appleIssuer}/auth`,
+      },
+    })),
+  ],
 });

@@ -4,7 +4,8 @@ import { callApi, failOnCspViolations, type Lang, recordAppearances, signIn, sna
 
 /**
  * Defects of issue #31 that had only unit and API tests, as a person meets them in the Korean
- * and the English UI: a deleted source's last tag leaves (item 9), dates are written one way
+ * and the English UI: a new person's Apple sign-up goes through the terms (item 4), a deleted
+ * source's last tag leaves (item 9), dates are written one way
  * (item 13), a continued draft's leave dialog says the draft stays (item 15), deleting the
  * source on screen never flashes 'This source does not exist' (item 20), and the session is
  * refreshed before the access token expires, so no request meets a 401 (item 24). Each test
@@ -61,6 +62,37 @@ async function addPhoto(page: Page, t: Translate) {
   await expect(page.getByRole('list', { name: t('images:strip.label') }).getByRole('button', { name: t('images:strip.image', { n: 1 }), exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
 }
+
+// ---------------------------------------------------------------------------------------
+// Item 4: a person new to Sauce who continues with Apple sees the terms first
+// ---------------------------------------------------------------------------------------
+
+// The servers sign in with Apple against e2e/apple-provider.ts, a real OpenID provider whose
+// every authorization is a person Sauce has never seen. On the old code the callback made the
+// account at once and the person landed signed in, never asked to agree.
+test('a person new to Sauce who continues with Apple agrees to the terms before an account is made (item 4)', async ({ page }, testInfo) => {
+  const t = translator(testInfo.project.name as Lang);
+  await page.goto('/dashboard');
+  await page.getByRole('dialog', { name: t('auth:title') }).getByRole('button', { name: t('auth:apple') }).click();
+
+  // Apple's form_post comes back to the page the sign-in started on, with the terms open.
+  const terms = page.getByRole('dialog', { name: t('auth:terms.title') });
+  await expect(terms).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\?signup=apple$/);
+  expect((await page.request.get('/api/workspace')).status(), 'no account and no session before the terms').toBe(401);
+  await snap(page, testInfo, 'apple-terms');
+
+  const submit = terms.getByRole('button', { name: t('auth:terms.submit') });
+  await expect(submit).toBeDisabled();
+  await terms.getByText(t('auth:terms.all'), { exact: true }).click();
+  await submit.click();
+
+  await expect(terms).toBeHidden();
+  await expect(page.getByRole('button', { name: t('shell:header.create') })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const spaces = await callApi<{ isPersonal: boolean }[]>(page, 'GET', '/workspace');
+  expect(spaces.filter((s) => s.isPersonal)).toHaveLength(1);
+});
 
 // ---------------------------------------------------------------------------------------
 // Item 9: a deleted source takes its last tags with it

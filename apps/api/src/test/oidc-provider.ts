@@ -113,17 +113,25 @@ const decodeHtml = (s: string) =>
     .replace(/&amp;/g, '&');
 
 /**
- * Starts `oidc-provider` on 127.0.0.1 (a free port) with `clients`, signing with `keys`
- * (fresh RS256 ones by default). Interactions are answered without a page: the account in
- * `login_hint` logs in and consents. Like Apple, it issues an ID token for a scope
+ * Starts `oidc-provider` on `host` (127.0.0.1 by default) at `port` (a free one by default)
+ * with `clients`, signing with `keys` (fresh RS256 ones by default). Interactions are
+ * answered without a page: the account in `login_hint` logs in and consents; a request
+ * without one (a browser sent by the app, which names nobody) gets a fresh subject each
+ * time, a person the app has never seen. Like Apple, it issues an ID token for a scope
  * without 'openid' (it adds 'openid' to such requests). Close it after the file.
  */
-export async function startOidcProvider(opts: { clients: ClientMetadata[]; keys?: PrivateJwks }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: {
+  clients: ClientMetadata[];
+  keys?: PrivateJwks;
+  host?: string;
+  port?: number;
+}): Promise<TestOidcProvider> {
   const keys = opts.keys ?? { keys: [(await newKey()).jwk] };
   const accounts = new Map<string, OidcAccount>();
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
+  const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
     clients: opts.clients,
@@ -148,7 +156,7 @@ export async function startOidcProvider(opts: { clients: ClientMetadata[]; keys?
 
   async function finishInteraction(req: IncomingMessage, res: ServerResponse) {
     const { params } = await provider.interactionDetails(req, res);
-    const accountId = String(params.login_hint ?? 'anonymous');
+    const accountId = String(params.login_hint ?? `new-${randomBytes(6).toString('hex')}`);
     const grant = new provider.Grant({ accountId, clientId: String(params.client_id) });
     grant.addOIDCScope(String(params.scope ?? 'openid'));
     const grantId = await grant.save();

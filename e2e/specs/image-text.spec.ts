@@ -50,6 +50,9 @@ test('a screenshot’s words are read after the save, shown under it and found b
     // Read in the background: the view follows the space's live updates, no reload.
     await expect(text).toBeVisible({ timeout: 90_000 });
     await expect(text).toContainText(line);
+    // A section of the page beside 'Comments' (h2), under the source's title (h1): no level
+    // skipped (Lighthouse's heading-order cost the shared image 2 points of accessibility).
+    await expect(page.getByRole('heading', { level: 2, name: t('images:text.title') })).toBeVisible();
     expect(await text.evaluate((el) => getComputedStyle(el).userSelect)).not.toBe('none');
     await expect(page.getByRole('button', { name: t('images:text.copy'), exact: true })).toBeVisible();
     await snap(page, testInfo, '01-text-in-image');

@@ -22,9 +22,9 @@ export function ImagePalette({ colours, className }: { colours: readonly string[
   };
   return (
     <section className={[styles.palette, className].filter(Boolean).join(' ')} aria-labelledby={id}>
-      <h3 id={id} className={styles.title}>
+      <h2 id={id} className={styles.title}>
         {t('palette.title')}
-      </h3>
+      </h2>
       <ul className={styles.swatches}>
         {colours.map((hex) => (
           <li key={hex}>

@@ -32,10 +32,10 @@ export function ImageText({ image, marks }: { image: Pick<ImageSauceImage, 'text
   return (
     <div className={styles.section}>
       <div className={styles.head}>
-        <h3 id={id} className={styles.title}>
+        <h2 id={id} className={styles.title}>
           <ScanText size={14} strokeWidth={1.75} aria-hidden />
           {t('text.title')}
-        </h3>
+        </h2>
         {image.textStatus === 'done' && (
           <Button size="small" variant="ghost" onClick={() => void copy()}>
             <Copy size={14} strokeWidth={1.75} aria-hidden />

@@ -144,6 +144,9 @@ interface LighthouseRow {
   failing: string[];
 }
 
+/** Lighthouse's default network of the mobile profile (constants.throttling.mobileSlow4G), for a CPU slowed otherwise. */
+const MOBILE_SLOW_4G = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
+
 /** One Lighthouse run (default config: mobile, simulated throttling) of each URL in one Chromium. */
 async function runLighthouse(chromePath: string, base: string, pages: [string, string][]): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
@@ -155,6 +158,8 @@ async function runLighthouse(chromePath: string, base: string, pages: [string, s
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // BENCH_WEB_CPU=8: a slower phone (Lighthouse's default slows the CPU 4×), or this machine read as a slower one would be.
+        ...(process.env.BENCH_WEB_CPU ? { throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: Number(process.env.BENCH_WEB_CPU) } } : {}),
       });
       const lhr = result!.lhr;
       // A run that failed (no paint, a timeout on a busy machine) scores 0: say why.
@@ -286,7 +291,10 @@ try {
   ];
 
   if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') {
-    const lh = await runLighthouse(chromePath, base, publicPages);
+    // BENCH_WEB_ONLY=board,image: the public pages whose names hold one of these words (one page's runs, quicker).
+    const only = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
+    const chosen = only.length ? publicPages.filter(([name]) => only.some((w) => name.includes(w))) : publicPages;
+    const lh = await runLighthouse(chromePath, base, chosen);
     console.log('\nLighthouse (mobile, simulated throttling)');
     console.table(lh.map(({ failing: _, ...r }) => r));
     for (const r of lh) if (r.failing.length) console.log(`  ${r.page}: ${r.failing.join(', ')}`);

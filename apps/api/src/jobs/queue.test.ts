@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from '../test/build-app.ts';
 import { buildUser } from '../test/factories.ts';
+import { bookkeepingPool, FETCH_ORDER_INDEX } from './queue-db.ts';
 import { startJobQueue, type JobQueue } from './queue.ts';
 
 declare module './queue.ts' {
@@ -13,6 +14,7 @@ declare module './queue.ts' {
     'test-chain': { n: number };
     'test-slow': { n: number };
     'test-stop': { n: number };
+    'test-order': { n: number };
   }
 }
 
@@ -162,6 +164,46 @@ describe('polling workers (pg-boss worker loop)', () => {
     while ((await rowOf('test-echo', 10))?.state !== 'completed' && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     await q2.stop();
     expect(await rowOf('test-echo', 10)).toMatchObject({ state: 'completed', retry_count: 1 });
+  });
+});
+
+describe("pg-boss's bookkeeping (issue #29)", () => {
+  it("commits without waiting for the disk, on a pool of its own; the app's pool, where sends go, still waits", async () => {
+    const bookkeeping = bookkeepingPool(t.db.$client);
+    try {
+      const setting = async (q: { query: typeof bookkeeping.query }) => (await q.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit;
+      expect(await setting(bookkeeping)).toBe('off');
+      expect(await setting(t.db.$client)).toBe('on');
+      // The same database, with the same limits.
+      expect((await bookkeeping.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db).toBe(
+        (await t.db.$client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db,
+      );
+      expect(bookkeeping.options.statement_timeout).toBe(t.db.$client.options.statement_timeout);
+    } finally {
+      await bookkeeping.end();
+    }
+  });
+});
+
+describe("the fetch's order (issue #29)", () => {
+  it('is an index two processes starting together make once', async () => {
+    await t.db.execute(sql.raw(`DROP INDEX pgboss.${FETCH_ORDER_INDEX}`));
+    const [a, b] = await Promise.all([startJobQueue(t.db.$client, { poll: false }), startJobQueue(t.db.$client, { poll: false })]);
+    await Promise.all([a.stop(), b.stop()]);
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'pgboss' AND indexname = ${FETCH_ORDER_INDEX}`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it("walks a queue's partition in the turns' order to the first due job, without reading and sorting the 3,000 waiting", async () => {
+    await jobs.insert(Array.from({ length: 3000 }, (_, n) => ({ name: 'test-order' as const, data: { n }, options: { priority: n % 97 } })));
+    await t.db.execute(sql`ANALYZE pgboss.job`);
+    // pg-boss 10's fetch (plans.js fetchNextJob), its selection.
+    const { rows } = await t.db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN SELECT id FROM pgboss.job
+      WHERE name = 'test-order' AND state < 'active' AND start_after < now()
+      ORDER BY priority DESC, created_on, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Scan');
+    expect(plan).not.toContain('Sort');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { preparedName, type Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { adapter, addFetchOrderIndex, bookkeepingPool, clientOf } from './queue-db.ts';
 
 /**
  * Payloads of the background jobs, by queue name. Each feature adds its own queues by
@@ -157,31 +158,6 @@ export interface JobInfo {
   priority: number;
 }
 
-/**
- * pg-boss's database adapter over a pg pool or client. Its statements are prepared once per
- * connection, named by their text's hash — issue #29: planning its insert of a save's jobs,
- * and its fetch of a queue's next jobs (a text without parameters: the queue's name is
- * written in it), anew cost the database more than running them. A text of several
- * statements (its schema's creation) cannot be prepared and runs as it is. pg-boss's texts
- * are fixed, a few dozen (db/client.ts preparedName bounds them should any vary).
- */
-const adapter = (client: Pick<pg.Pool, 'query'>): PgBoss.Db => ({
-  executeSql: (text, values) => {
-    const name = values?.length || !text.includes(';') ? preparedName(text) : undefined;
-    return name ? client.query({ name, text, values }) : client.query(text, values);
-  },
-});
-
-/**
- * The node-postgres client that runs drizzle transaction `tx` (drizzle keeps it as
- * `session.client`), so a job can be inserted in the same transaction.
- */
-function clientOf(tx: Tx): Pick<pg.Pool, 'query'> {
-  const client = (tx as unknown as { session?: { client?: Pick<pg.Pool, 'query'> } }).session?.client;
-  if (!client) throw new Error('Not a drizzle node-postgres transaction');
-  return client;
-}
-
 /** A handler as {@link JobQueue.work} takes it, for any queue. */
 type AnyHandler = (data: never, job: JobInfo) => Promise<void | 'put-back'>;
 
@@ -196,9 +172,18 @@ export async function startJobQueue(
   opts: { log?: FastifyBaseLogger; pollingIntervalSeconds?: number; poll?: boolean } = {},
 ): Promise<JobQueue> {
   const poll = opts.poll ?? true;
-  const boss = new PgBoss({ db: adapter(pool), schema: 'pgboss', supervise: true, schedule: true });
+  const bookkeeping = bookkeepingPool(pool);
+  const boss = new PgBoss({ db: adapter(bookkeeping), schema: 'pgboss', supervise: true, schedule: true });
   boss.on('error', (err) => opts.log?.error({ err }, 'job queue error'));
-  await boss.start();
+  try {
+    await boss.start();
+    await addFetchOrderIndex(pool);
+  } catch (e) {
+    await bookkeeping.end();
+    throw e;
+  }
+  /** Where a send outside a transaction is written: `pool`, committed to disk before it answers. */
+  const durable = adapter(pool);
   const queues = new Map<string, Promise<void>>();
   /** This process's worker ids, by queue. */
   const workers = new Map<string, string[]>();
@@ -252,7 +237,7 @@ export async function startJobQueue(
     async send(name, data, options = {}) {
       await ensureQueue(name);
       const { tx, ...rest } = options;
-      return boss.send(name, data as object, { ...rest, ...(tx ? { db: adapter(clientOf(tx)) } : {}) });
+      return boss.send(name, data as object, { ...rest, db: tx ? adapter(clientOf(tx)) : durable });
     },
     async insert(jobs, tx) {
       if (jobs.length === 0) return;
@@ -265,7 +250,7 @@ export async function startJobQueue(
           ...rest,
           ...(startAfter ? { startAfter: String(startAfter) } : {}),
         })) as PgBoss.JobInsert[],
-        tx ? { db: adapter(clientOf(tx)) } : {},
+        { db: tx ? adapter(clientOf(tx)) : durable },
       );
     },
     async work(name, handler, options = {}) {
@@ -373,6 +358,7 @@ export async function startJobQueue(
         for (const [id, name] of left) await boss.fail(name, id, { message: 'pg-boss shut down while active' });
       };
       await Promise.all([settle(), boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false })]);
+      await bookkeeping.end();
     },
   };
   return queue;

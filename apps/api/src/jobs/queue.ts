@@ -358,7 +358,7 @@ export async function startJobQueue(
         for (const [id, name] of left) await boss.fail(name, id, { message: 'pg-boss shut down while active' });
       };
       await Promise.all([settle(), boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false })]);
-      await bookkeeping.end();
+      if (!bookkeeping.ending) await bookkeeping.end(); // a second stop() finds it ended
     },
   };
   return queue;

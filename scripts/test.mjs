@@ -22,6 +22,8 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'sauce-reports-'));
 const began = Date.now();
 let passed = 0;
 let failed = 0;
+/** What failed, named: repeated under the summary line so that the end of a long log says which. */
+const failures = [];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -68,12 +70,29 @@ function count(file, kind) {
     if (kind === 'vitest') {
       passed += j.numPassedTests;
       failed += j.numFailedTests;
+      for (const f of j.testResults) {
+        const file = path.relative(root, f.name);
+        const tests = f.assertionResults.filter((t) => t.status === 'failed');
+        for (const t of tests) failures.push(`${file} › ${t.fullName}`);
+        // A file that failed outside its tests (a hook, an import) fails no test of its own.
+        if (f.status === 'failed' && tests.length === 0) {
+          failed += 1;
+          failures.push(`${file}: ${(f.message || 'failed outside its tests').split('\n')[0]}`);
+        }
+      }
     } else {
       passed += j.stats.expected + j.stats.flaky;
       failed += j.stats.unexpected;
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests) if (t.status === 'unexpected') failures.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]`);
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of j.suites) walk(suite);
     }
   } catch {
     failed += 1; // the suite did not even report
+    failures.push(`${path.basename(file)}: the suite wrote no report`);
   }
 }
 
@@ -102,7 +121,10 @@ const builds = () =>
         async () => {
           const ok = await run('bundle budgets', 'node', ['scripts/bundle-budget.mjs']);
           if (ok) passed += 1;
-          else failed += 1;
+          else {
+            failed += 1;
+            failures.push('bundle budgets');
+          }
           return ok;
         },
       ),
@@ -155,4 +177,5 @@ if (!only) {
   ok = await inOrder(builds, () => browserTests(chromium));
 }
 console.log(`\n${passed} passed, ${failed} failed in ${seconds(began)}`);
+for (const f of failures) console.log(`  ✗ ${f}`);
 process.exit(ok && failed === 0 ? 0 : 1);

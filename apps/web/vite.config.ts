@@ -215,5 +215,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 15_000,
   },
 }));

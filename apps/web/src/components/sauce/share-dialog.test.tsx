@@ -125,9 +125,10 @@ describe('ShareDialog (SPEC §4 Sharing, issue #32)', () => {
     const { toggle, copy } = setup();
     await waitFor(() => expect(toggle().getAttribute('aria-busy')).toBeNull());
     await act(async () => fireEvent.click(toggle()));
-    expect(toggle().getAttribute('aria-checked')).toBe('false');
+    await waitFor(() => expect(toasts()).toEqual(["error:Couldn't change the sharing setting. Please try again."]));
+    // The switch went on at the click (optimistically) and is back off once the error is in.
+    await waitFor(() => expect(toggle().getAttribute('aria-checked')).toBe('false'));
     expect(copy().disabled).toBe(true);
-    expect(toasts()).toEqual(["error:Couldn't change the sharing setting. Please try again."]);
   });
 
   it('sets an expiry in days, keeps the link, and says the date in the state line', async () => {
@@ -140,7 +141,7 @@ describe('ShareDialog (SPEC §4 Sharing, issue #32)', () => {
     await act(async () => fireEvent.change(expiry(), { target: { value: '7' } }));
     const at = new Date(2026, 11, 8, 10, 0).toISOString();
     expect(patches()).toEqual([['/archive/sauce/1/7/share', { enabled: true, expiresAt: at }]]);
-    expect(stateLine().textContent).toBe('Expires on 2026.12.08 · no password');
+    await waitFor(() => expect(stateLine().textContent).toBe('Expires on 2026.12.08 · no password'));
     expect(linkField()!.value).toBe(LINK);
   });
 
@@ -158,10 +159,10 @@ describe('ShareDialog (SPEC §4 Sharing, issue #32)', () => {
     expect(patches()).toEqual([]);
     await act(async () => fireEvent.change(date, { target: { value: '2026-12-31' } }));
     expect(patches()).toEqual([['/archive/sauce/1/7/share', { enabled: true, expiresAt: new Date(2026, 11, 31, 23, 59, 59, 999).toISOString() }]]);
-    expect(stateLine().textContent).toBe('Expires on 2026.12.31 · no password');
+    await waitFor(() => expect(stateLine().textContent).toBe('Expires on 2026.12.31 · no password'));
     await act(async () => fireEvent.change(expiry(), { target: { value: 'never' } }));
     expect(patches().at(-1)).toEqual(['/archive/sauce/1/7/share', { enabled: true, expiresAt: null }]);
-    expect(stateLine().textContent).toBe('Never expires · no password');
+    await waitFor(() => expect(stateLine().textContent).toBe('Never expires · no password'));
   });
 
   it('adds a password (checked first), changes and removes it, never showing it back', async () => {
@@ -178,13 +179,13 @@ describe('ShareDialog (SPEC §4 Sharing, issue #32)', () => {
     fireEvent.change(field, { target: { value: 'mood-2026' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(patches()).toEqual([['/archive/sauce/1/7/share', { enabled: true, password: 'mood-2026' }]]);
-    expect(stateLine().textContent).toBe('Never expires · password on');
-    expect(screen.queryByLabelText('New password')).toBeNull();
+    await waitFor(() => expect(stateLine().textContent).toBe('Never expires · password on'));
+    await waitFor(() => expect(screen.queryByLabelText('New password')).toBeNull());
     expect(toasts()).toEqual(['success:Password set. Send it separately from the link.']);
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove' })));
     expect(patches().at(-1)).toEqual(['/archive/sauce/1/7/share', { enabled: true, password: null }]);
-    expect(stateLine().textContent).toBe('Never expires · no password');
+    await waitFor(() => expect(stateLine().textContent).toBe('Never expires · no password'));
   });
 
   it('lets search engines index the page only when asked, and says a protected page never is', async () => {

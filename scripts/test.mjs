@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, the unit and API suites (vitest, each API test file on its
-// own database), then the browser suite (Playwright in Chromium). Prints one summary line.
+// own database), then the browser suite (Playwright in Chromium). Prints one summary line,
+// then each step and test that failed, by name.
 //
 // Steps that do not need each other run at the same time, so that both cores of a small
 // machine work (most steps are one process on one core):
@@ -47,6 +48,7 @@ function run(title, cmd, args, { env = {}, live = false } = {}) {
       const ok = code === 0;
       if (!live) process.stdout.write(`\n▶ ${title}\n${Buffer.concat(out).toString()}`);
       console.log(`  ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      if (!ok) failures.push(`step: ${title}`);
       resolve(ok);
     });
   });
@@ -121,10 +123,7 @@ const builds = () =>
         async () => {
           const ok = await run('bundle budgets', 'node', ['scripts/bundle-budget.mjs']);
           if (ok) passed += 1;
-          else {
-            failed += 1;
-            failures.push('bundle budgets');
-          }
+          else failed += 1;
           return ok;
         },
       ),

@@ -7,7 +7,8 @@
 // machine work (most steps are one process on one core):
 //   1. typecheck  |  lint → docs → contract, web and extension unit tests
 //   2. API tests  |  web build → bundle budgets, and the extension build
-//   3. browser tests (two browsers, each with a server of its own: e2e/playwright.config.ts)
+//   3. browser tests (one browser by default, E2E_WORKERS for more, each with a server of its own:
+//      e2e/playwright.config.ts)
 // A step that runs beside another keeps its output and prints it whole when it ends; a step
 // that runs alone (the browser tests) prints as it goes. Every step runs even when an earlier
 // one failed, as before, so one run names every failure.

@@ -23,6 +23,8 @@ import { startServer } from './bench-server-process.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_SAVES=one-space runs part 4 alone. */
 const ONLY_ONE_SPACE = process.env.BENCH_SAVES === 'one-space';
+/** BENCH_ROW runs only part 4's rows whose label holds it (e.g. 'team space, a link, site answers'), for one row's database statistics. */
+const ONLY_ROW = process.env.BENCH_ROW;
 const AT_ONCE = 32;
 /** People saving (each space holds the beta plan's 100 sources). */
 const PEOPLE = 100;
@@ -290,6 +292,7 @@ try {
       [`${ONE_AT_ONCE} people, one team space`, team, members],
     ] as const) {
       const label = { none: 'without a link', answering: 'a link, site answers', never: 'a link, site never answers' }[link];
+      if (ONLY_ROW && !`${who}, ${label}`.includes(ONLY_ROW)) continue;
       console.log(`  ${who}, ${label}: ${await run(space, tokens, link)}`);
       await sleep(2000);
     }

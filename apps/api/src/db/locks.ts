@@ -63,12 +63,14 @@ import { pgError } from './sql.ts';
  *     takes the space's lock exclusive instead and counts exactly under it
  *     (services/sauces/write.ts lockForSave): the limit holds.
  *   - its own new rows (the source, its tags, folders, search document), the person's new
- *     tag names, its link jobs' rows, and, for an image source, its uploads' rows (5). Two
- *     saves of one link meet there: one job of a link waits at a time (pg-boss's singleton),
- *     so the second's job waits for the first save's commit — from its last statements on.
+ *     tag names, and, for an image source, its uploads' rows (5). No job row: its link's
+ *     preview and copy jobs are sent after the commit (jobs/link-jobs.ts sendAfterCommit),
+ *     so two saves of one link no longer meet at pg-boss's singleton index, and a burst of
+ *     saves writes no job row while it lasts.
  *   - nothing once it has committed: its event is sent to the members watching the space
  *     after the commit (services/events.ts notifyAfterCommit), since PostgreSQL serialises
- *     the commits of all transactions that NOTIFY.
+ *     the commits of all transactions that NOTIFY; its link jobs follow once the requests in
+ *     flight eased, with every other save's of that time, in one insert.
  * A save's transaction runs no network but the database's: about 3 ms alone on the test
  * machine (BEGIN to COMMIT, a text source without tags), longer while the CPUs are busy.
  *

@@ -6,7 +6,8 @@ import { Turns } from './turns.ts';
  * saved link's page, keeps its readable text and, where a browser is at hand
  * (./page-browser.ts), its screenshot (services/link-copy.ts: what is read, and where it is
  * kept); one waiting per link, people taking turns (issue #29, ./link-jobs.ts). Links no save
- * queued (an import's) are queued by the copy sweep (./maintenance.ts 'link-copy-sweep').
+ * sent (an import's, or a save's whose process stopped first) are queued by the sweep
+ * (./maintenance.ts 'link-copy-sweep', services/link-sweep.ts).
  *
  * The handler calls the service's `runCopy`, which jobs/index.ts hands to
  * {@link startCopyJobs}: the service sends to this queue (it imports {@link copyQueue} from

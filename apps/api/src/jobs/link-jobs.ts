@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
 import type { Foreground } from '../lib/foreground.ts';
-import type { JobInfo, JobName, JobPayloads, JobQueue } from './queue.ts';
+import type { JobInfo, JobName, JobPayloads, JobQueue, JobToInsert } from './queue.ts';
 import { InFlight, type Turns } from './turns.ts';
 
 /**
@@ -50,31 +50,47 @@ export interface LinkJobToSend {
   startAfterS?: number;
 }
 
+/** The jobs of `sends` as the queue inserts them (see {@link sendLinkJobs}). */
+const toInsert = (opts: LinkJobSending, sends: readonly LinkJobToSend[]): JobToInsert[] =>
+  sends.map(({ queue, job, startAfterS }) => ({
+    name: queue.name,
+    data: job,
+    options: {
+      singletonKey: createHash('sha256').update(job.link).digest('hex'),
+      priority: queue.line.next(job.person),
+      ...(startAfterS ? { startAfter: startAfterS } : {}),
+      retryLimit: opts.retries,
+      retryDelay: opts.retryDelayS,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    },
+  }));
+
 /**
  * Sends jobs about links (previews, copies) in one statement: inside `tx` when given (the jobs
- * exist only if the save commits), one waiting per queue and link (its SHA-256 the singleton
+ * exist only if it commits), one waiting per queue and link (its SHA-256 the singleton
  * key), each `startAfterS` seconds from now, at the back of its person's line in its queue's
  * line (issue #29). A failed fetch is sent again by the job itself (see {@link retryLater});
  * the queue's own `retries` (from `retryDelayS` seconds, doubling) cover a process that died or
  * a job that threw otherwise. 60 s to run.
  */
 export async function sendLinkJobs(opts: LinkJobSending, tx: Tx | undefined, sends: readonly LinkJobToSend[]): Promise<void> {
-  await opts.jobs.insert(
-    sends.map(({ queue, job, startAfterS }) => ({
-      name: queue.name,
-      data: job,
-      options: {
-        singletonKey: createHash('sha256').update(job.link).digest('hex'),
-        priority: queue.line.next(job.person),
-        ...(startAfterS ? { startAfter: startAfterS } : {}),
-        retryLimit: opts.retries,
-        retryDelay: opts.retryDelayS,
-        retryBackoff: true,
-        expireInSeconds: 60,
-      },
-    })),
-    tx,
-  );
+  await opts.jobs.insert(toInsert(opts, sends), tx);
+}
+
+/**
+ * Issue #29: sends the link jobs of writes that committed (as {@link sendLinkJobs}) without
+ * the writer waiting — once the requests in flight eased (`opts.foreground` calm, at most
+ * lib/foreground.ts YIELD_MS later), with every other deferred meanwhile, in one statement
+ * (jobs/queue.ts defer) — then wakes this process's workers ({@link wakeFor}). A burst of
+ * saves writes no job row while it lasts: a save's transaction holds its space's counter slot
+ * for its own rows only, and the database's time goes to the people waiting (the workers
+ * would wait for the same calm before starting them). The sources themselves say what is
+ * waiting ('pending'): jobs a process died before sending are sent again by the sweeps
+ * (services/link-sweep.ts queueWaitingLinks).
+ */
+export function sendAfterCommit(opts: LinkJobSending, sends: readonly LinkJobToSend[]): void {
+  opts.jobs.defer(toInsert(opts, sends), { ready: () => opts.foreground?.calm() ?? Promise.resolve(), then: () => wakeFor(opts.jobs, sends) });
 }
 
 /** Sends one job about a link, as {@link sendLinkJobs}. */

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { reconcileFiles } from '../services/file-reconciliation.ts';
-import { queueWaitingCopies } from '../services/link-copy.ts';
 import { checkLinks } from '../services/link-health.ts';
+import { queueWaitingLinks } from '../services/link-sweep.ts';
 import { backfillSignatures, sweepImages } from '../services/images.ts';
 import { queueBackfill } from '../services/image-text.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -20,7 +20,11 @@ declare module './queue.ts' {
     'link-health': Record<string, never>;
     /** Reads the palette and hash of images stored before they existed (issue #21 items 4, 5; services/images.ts). */
     'image-signatures': Record<string, never>;
-    /** Queues the copies of links no save queued: imports' (issue #21 item 1; services/link-copy.ts). */
+    /**
+     * Queues the link jobs no save sent: imports' copies (issue #21 item 1), and the previews and
+     * copies of saves whose process stopped before sending them (issue #29; services/link-sweep.ts).
+     * (Named before it swept previews too: the name of a schedule installs already hold.)
+     */
     'link-copy-sweep': Record<string, never>;
     /** Queues the reading of saved images' words not read yet, spaces in turn (issue #33; services/image-text.ts). */
     'image-text-backfill': Record<string, never>;
@@ -30,7 +34,7 @@ declare module './queue.ts' {
 /*
  * Issue #30 keeps a file per queue; these six share one, as a family: each is a periodic
  * tick with no payload, scheduled here, whose handler is a call or two to its service (the
- * link copies' sweep, services/link-copy.ts queueWaitingCopies, sends ./link-copy.ts jobs).
+ * link jobs' sweep, services/link-sweep.ts queueWaitingLinks, sends ./link-preview.ts and ./link-copy.ts jobs).
  * A file each would hold more declarations than work.
  */
 
@@ -52,7 +56,8 @@ const LINK_HEALTH_SLICE_MS = 5 * 60_000;
  * themselves): the sweep of unsaved uploads, hourly, and the reconciliation of files and
  * rows, daily, and the check of saved links due for one (issue #21 item 2), daily, and the
  * palettes and hashes of images stored before they existed (issue #21 items 4 and 5), and the
- * copies of imported links (issue #21 item 1), a batch every minute, and the words of saved images
+ * link jobs no save sent — imported links' copies (issue #21 item 1), and the previews and
+ * copies of saves whose process stopped before sending them (issue #29) — a batch every minute, and the words of saved images
  * not read yet (issue #33, unless config IMAGE_TEXT is false), a few of each space every minute — each
  * scheduled once across all processes and worked by whichever takes them — and queues the
  * first two once at start (one per hour however many processes start).
@@ -87,12 +92,14 @@ export async function startMaintenanceJobs(
     if (run.more) await jobs.send('image-signatures', {}, { startAfter: 5 });
   });
   await jobs.send('image-signatures', {}, { singletonKey: 'start', singletonHours: 1 });
-  // Issue #21 item 1: imported links' copies, a batch a minute, fairly between spaces.
-  if (deps.config.linkPreview.copies) {
-    const copyOpts = { jobs, allowPrivate: deps.config.metadataAllowPrivate, ...deps.config.linkPreview };
-    await jobs.work('link-copy-sweep', async () => void (await queueWaitingCopies(db, copyOpts)));
-    await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
-  }
+  // Issue #21 item 1: imported links' copies, and (issue #29) the link jobs of saves whose
+  // process stopped before sending them: a batch a minute, fairly between spaces.
+  const sending = { jobs, ...deps.config.linkPreview };
+  await jobs.work('link-copy-sweep', async () => {
+    await queueWaitingLinks(db, sending, 'preview');
+    if (deps.config.linkPreview.copies) await queueWaitingLinks(db, sending, 'copy');
+  });
+  await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
   // Issue #33: images kept before their words were read (or while reading was off), spaces in turn.
   if (deps.config.imageText.enabled) {
     const sending = imageTextSending(deps);

@@ -15,6 +15,7 @@ declare module './queue.ts' {
     'test-slow': { n: number };
     'test-stop': { n: number };
     'test-order': { n: number };
+    'test-defer': { n: number };
   }
 }
 
@@ -61,6 +62,29 @@ describe('job queue (pg-boss on the app database)', () => {
     // Nothing else was ever due: the rolled back job does not exist.
     expect((await jobs.runDue('test-tx')).ids).toEqual([]);
     expect(await rowOf('test-tx', 2)).toBeUndefined();
+  });
+
+  it('defers jobs: inserted together once ready, then told; flush and runDue do not wait for ready', async () => {
+    const seen: number[] = [];
+    await jobs.work('test-defer', async ({ n }) => void seen.push(n));
+    let open = () => {};
+    const ready = new Promise<void>((r) => (open = r));
+    const told: number[] = [];
+    jobs.defer([{ name: 'test-defer', data: { n: 1 }, options: {} }], { ready: () => ready, then: () => told.push(1) });
+    jobs.defer([{ name: 'test-defer', data: { n: 2 }, options: {} }, { name: 'test-defer', data: { n: 3 }, options: {} }], { then: () => told.push(2) });
+    // Not ready: nothing is written yet, however long it takes.
+    await new Promise((r) => setImmediate(r));
+    expect(await rowOf('test-defer', 1)).toBeUndefined();
+    open();
+    await jobs.flush();
+    // One insert for both callers (one created_on), each told after it.
+    const { rows } = await t.db.execute<{ n: number; at: string }>(sql`SELECT count(*)::int AS n, count(DISTINCT created_on)::int AS at FROM pgboss.job WHERE name = 'test-defer'`);
+    expect(rows[0]).toEqual({ n: 3, at: 1 });
+    expect(told).toEqual([1, 2]);
+    // A deferral whose ready never comes is inserted by runDue before it takes the due jobs.
+    jobs.defer([{ name: 'test-defer', data: { n: 4 }, options: {} }], { ready: () => new Promise<void>(() => undefined) });
+    expect(await jobs.runDue('test-defer')).toMatchObject({ completed: 4, failed: 0 });
+    expect(seen.sort()).toEqual([1, 2, 3, 4]);
   });
 
   it('runDue fails a job whose handler throws, and its retry comes when the retry delay is over', async () => {

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Tx } from '../db/client.ts';
 import { adapter, addFetchOrderIndex, bookkeepingPool, clientOf } from './queue-db.ts';
+import { DeferredJobs } from './queue-defer.ts';
 
 /**
  * Payloads of the background jobs, by queue name. Each feature adds its own queues by
@@ -55,6 +56,17 @@ export interface JobQueue {
    * inside `tx` when given. A job whose singleton key is already waiting is dropped.
    */
   insert(jobs: readonly JobToInsert[], tx?: Tx): Promise<void>;
+  /**
+   * Queues jobs later, without making the caller wait (issue #29: a save's link jobs, after it
+   * committed): once `ready` resolves (e.g. the requests in flight eased), they are inserted
+   * with every job deferred meanwhile (./queue-defer.ts: 1,000 a statement), then `then` is
+   * called (wake the workers). Jobs of a process that died first are lost, as are those of an
+   * insert that failed (logged): whoever defers has a sweep that queues them again from its
+   * own rows.
+   */
+  defer(jobs: readonly JobToInsert[], opts?: { ready?: () => Promise<void>; then?: () => void }): void;
+  /** Inserts the jobs {@link defer}red now, without waiting for their `ready`; runDue, runUntilIdle and stop call it first. */
+  flush(): Promise<void>;
   /**
    * Works queue `name` in this process: `handler` gets one job's data; a throw fails the job
    * (retried as its options say). `batchSize` jobs are fetched at a time, and the queue is
@@ -206,6 +218,7 @@ export async function startJobQueue(
     }
     return q;
   };
+  const deferred = new DeferredJobs((jobs) => queue.insert(jobs), opts.log);
   const infoOf = (job: PgBoss.JobWithMetadata<unknown>): JobInfo => ({ id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, priority: job.priority });
 
   /** Runs one job taken by runDue as pg-boss's worker would (manager.js watch: complete, or fail on a throw or past its expiry). */
@@ -253,6 +266,8 @@ export async function startJobQueue(
         { db: tx ? adapter(clientOf(tx)) : durable },
       );
     },
+    defer: (jobs, options) => deferred.add(jobs, options),
+    flush: () => deferred.flush(),
     async work(name, handler, options = {}) {
       await ensureQueue(name);
       const count = options.workers ?? 1;
@@ -286,6 +301,7 @@ export async function startJobQueue(
     },
     async runDue(name, options = {}) {
       if (stopping) throw new Error('The job queue is stopped');
+      await queue.flush();
       const worked = handlers.get(name);
       if (!worked) throw new Error(`No handler works queue ${name} in this process`);
       const report = emptyReport();
@@ -346,6 +362,7 @@ export async function startJobQueue(
     },
     async stop(timeoutMs = 10_000) {
       stopping = true;
+      await queue.flush();
       // Jobs runDue took get the time pg-boss gives its workers' jobs, and are failed after it, as theirs are.
       const settle = async () => {
         let timer: NodeJS.Timeout | undefined;

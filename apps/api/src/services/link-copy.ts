@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, SauceNotFoundError } from '../errors.ts';
 import { copyQueue } from '../jobs/link-copy.ts';
-import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
+import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob } from '../jobs/link-jobs.ts';
 import type { PageBrowser } from '../jobs/page-browser.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
 import { decodeHtml, extractReadable } from '../lib/readable.ts';
@@ -52,8 +52,8 @@ export interface CopyOptions {
 }
 
 /**
- * The copy job of `link` (send it with jobs/link-jobs.ts sendLinkJobs, inside the save's
- * transaction), at the back of `person`'s line (issue #29); one job of a link waits at a time.
+ * The copy job of `link` (send it with jobs/link-jobs.ts sendAfterCommit once the save
+ * committed), at the back of `person`'s line (issue #29); one job of a link waits at a time.
  * The saved sources carry `copy_status = 'pending'` (copyColumns).
  */
 export const copyJob = (link: string, person: number): LinkJobToSend => ({ queue: copyQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
@@ -319,35 +319,6 @@ async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobI
   }
   await store(db, opts, link, copy, png);
   return copy.status;
-}
-
-/** Links the sweep queues at a time (a minute's work for two browser pages). */
-export const SWEEP_BATCH = 30;
-/** A saved (not imported) source waits this long before the sweep takes it: its own job has had its chance. */
-const SWEEP_AFTER = '10 minutes';
-
-/**
- * Issue #21: copies of links no save queued — an import's links (an import of 10,000
- * bookmarks queues none at once) or a save whose job was lost — are queued a batch at a
- * time, by a job every minute (jobs/maintenance.ts), fairly between spaces: the oldest
- * waiting source of each space first, then the next of each. Reads the partial index of
- * waiting copies (sauces_copy_pending_idx), never the table.
- * @returns the links queued (a link already queued is not queued twice: singleton key).
- */
-export async function queueWaitingCopies(db: Db, opts: CopyOptions, limit = SWEEP_BATCH): Promise<number> {
-  const { rows } = await db.execute<{ link: string; person: number }>(sql`
-    SELECT link, min(author_id) AS person FROM (
-      SELECT link, id, author_id, row_number() OVER (PARTITION BY workspace_id ORDER BY id) AS turn
-      FROM sauces WHERE copy_status = 'pending' AND link IS NOT NULL
-        -- An import queues none; a save queued its own, which has had 10 minutes to run.
-        AND (import_key IS NOT NULL OR updated_at < now() - ${SWEEP_AFTER}::interval)
-    ) waiting
-    GROUP BY link ORDER BY min(turn), min(id) LIMIT ${limit}`);
-  // The source's author pays the fetch and waits in their line (issue #29).
-  const sent = rows.map((r) => copyJob(r.link, r.person));
-  await sendLinkJobs(opts, undefined, sent);
-  wakeFor(opts.jobs, sent);
-  return rows.length;
 }
 
 /**

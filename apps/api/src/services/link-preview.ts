@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import type { JobInfo, JobQueue } from '../jobs/queue.ts';
-import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
+import { type LinkJob, type LinkJobToSend, reached, retryLater, sendAfterCommit, sendLinkJob } from '../jobs/link-jobs.ts';
 import { previewQueue } from '../jobs/link-preview.ts';
 import type { Foreground } from '../lib/foreground.ts';
 import { SafeFetchError } from '../lib/safe-fetch.ts';
@@ -87,11 +87,9 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
 }
 
 /**
- * The preview job of `link` (send it with jobs/link-jobs.ts sendLinkJobs, inside the save's
- * transaction: the job exists only if the save commits), at the back of `person`'s line
- * (issue #29). One job of a link waits at a time (the queue's 'short' policy): thirty saves
- * of one link make one fetch. Wake this process's workers with jobs/link-jobs.ts
- * wakeFor after the commit.
+ * The preview job of `link` (send it with jobs/link-jobs.ts sendAfterCommit once the save
+ * committed), at the back of `person`'s line (issue #29). One job of a link waits at a time
+ * (the queue's 'short' policy): thirty saves of one link make one fetch.
  */
 export const previewJob = (link: string, person: number): LinkJobToSend => ({ queue: previewQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
 
@@ -175,7 +173,8 @@ export async function runPreview(db: Db, opts: PreviewOptions, data: LinkJob, jo
 /**
  * POST /archive/sauce/{workspace}/{id}/preview (issue #23): reads a text source's link
  * preview again — the retry the source's page offers when it failed. Under the space's lock
- * with the role as it is now (db/locks.ts); the source is 'pending' until the job lands.
+ * with the role as it is now (db/locks.ts); the source is 'pending' until the job lands (sent
+ * once the request committed, jobs/link-jobs.ts sendAfterCommit).
  * @throws SAUCE_NOT_FOUND (404) for a source not in the space; INVALID_FORMAT (400) for a
  *   source without a link of its own (an image source, a note, a saved article);
  *   NOT_FOUND / NOT_AUTHORIZED when the membership changed.
@@ -190,10 +189,8 @@ export async function refreshPreview(db: Db, opts: PreviewOptions, m: Membership
     if (!row) throw SauceNotFoundError();
     if (row.type !== 'TEXT' || !row.link || row.mode_type !== 'Sauce') throw InvalidFormatError('This source has no link to preview.');
     await tx.execute(sql`UPDATE sauces SET link_status = 'pending' WHERE id = ${id}`);
-    const sent = [previewJob(row.link, m.userId)];
-    await sendLinkJobs(opts, tx, sent);
     await notifyWorkspace(tx, m.workspaceId, { type: 'sauce', action: 'updated', id, actorId: m.userId });
-    return sent;
+    return [previewJob(row.link, m.userId)];
   });
-  wakeFor(opts.jobs, sent);
+  sendAfterCommit(opts, sent);
 }

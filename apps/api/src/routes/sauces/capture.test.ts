@@ -159,6 +159,7 @@ describe('capturing a page', () => {
       const res = await capture(di.workspaceId, di.headers, [{ name: 'link', value: link }, { name: 'title', value: 'Internal' }, snapshotPart()]);
       expect(res.statusCode).toBe(200);
       expect(body(res).data.textCard).toMatchObject({ link, previewStatus: 'ready' });
+      await t.jobs.flush(); // (a save's jobs are sent after it answered)
       const jobs = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'link' = ${link}`).catch(() => ({ rows: [{ n: 0 }] }));
       expect(jobs.rows[0]!.n).toBe(0);
       // Every background job due runs now: none of them requests the link either.

@@ -8,7 +8,7 @@ import { buildUser, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, netscape } from '../../test/imports.ts';
 import { until } from '../../test/until.ts';
 import { COPY_QUEUE } from '../../jobs/link-copy.ts';
-import { queueWaitingCopies } from '../../services/link-copy.ts';
+import { queueWaitingLinks } from '../../services/link-sweep.ts';
 
 /**
  * Issue #21 item 1: every link keeps a copy — the page's readable text, kept by a background
@@ -148,12 +148,12 @@ describe('saved copies of links (issue #21)', () => {
     // A save's own waiting copy is not the sweep's for 10 minutes (its job has its chance).
     await save('/article#saved');
     // Two at a time: Alice's oldest and Bob's, not Alice's first two.
-    expect(await queueWaitingCopies(t.db, opts, 2)).toBe(2);
+    expect(await queueWaitingLinks(t.db, opts, 'copy', 2)).toBe(2);
     // (One link's host at a time: the second job is put back for a second, then runs.)
     await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link))
       .toEqual([`${base}/article#bob`, `${base}/article#i0`]);
-    while ((await queueWaitingCopies(t.db, opts, 2)) > 0) await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+    while ((await queueWaitingLinks(t.db, opts, 'copy', 2)) > 0) await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(0);
     // (the saved one was kept by its own job meanwhile)
   });

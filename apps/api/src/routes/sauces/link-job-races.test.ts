@@ -279,6 +279,7 @@ describe('twenty sources of one link saved at once', () => {
     await fetching(name);
     const ids = await Promise.all(Array.from({ length: 19 }, () => save(u, u.workspaceId, link)));
     // The later saves' jobs (one waiting per queue) start beside the fetching ones, as free workers would take them.
+    await t.jobs.flush(); // (sent once the saves answered)
     expect((await t.db.execute(sql`SELECT name FROM pgboss.job WHERE data->>'link' = ${link} AND state = 'created' ORDER BY name`)).rows).toEqual([
       { name: 'link-copy' },
       { name: 'link-preview' },

@@ -16,6 +16,7 @@ import { until } from '../../test/until.ts';
 import { hold, startBlocked } from '../../test/held.ts';
 import { BUSY_AT } from '../../lib/foreground.ts';
 import { watchLinkJobs } from '../../jobs/link-jobs.ts';
+import { queueWaitingLinks } from '../../services/link-sweep.ts';
 
 /**
  * Issue #23: saving never waits for the linked site. The save answers at once; the preview
@@ -145,6 +146,43 @@ describe('saving a link (issue #23)', () => {
     await job;
     expect(hits['/after-burst']).toBe(1);
     expect((await read(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+  });
+
+  it('a save answered during a burst writes no job row: its preview is sent once the burst eases (issue #29)', async () => {
+    const u = await buildUser(t);
+    const link = `${origin}/during-burst`;
+    const jobRows = async () => (await t.db.execute(sql`SELECT state FROM pgboss.job WHERE name = ${PREVIEW_QUEUE} AND data->>'link' = ${link}`)).rows;
+    const team = await buildWorkspace(t, u);
+    const change = await hold(t, [['SELECT pg_advisory_xact_lock(29, $1)', [team]]]);
+    const burst = await startBlocked(t, () => Promise.all(Array.from({ length: BUSY_AT }, () => save(t, u, null, team))), BUSY_AT);
+    const res = await save(t, u, link);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = body(res).data;
+    expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
+    expect(await jobRows()).toEqual([]);
+    await change.commit();
+    for (const r of await burst.result) expect(r.statusCode).toBe(200);
+    // Sent by the process itself once the requests in flight dropped below BUSY_AT.
+    await until('the preview job sent', async () => (await jobRows()).length === 1);
+    await t.runDue(PREVIEW_QUEUE);
+    expect((await read(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+  });
+
+  it('a preview whose job was never sent (its process stopped) is sent by the sweep after 10 minutes (issue #29)', async () => {
+    const u = await buildUser(t);
+    const lost = body(await save(t, u, `${origin}/lost`)).data.id as number;
+    const fresh = body(await save(t, u, `${origin}/lost-fresh`)).data.id as number;
+    // As if the process had stopped between the commit and the send: no job, the source pending.
+    await t.jobs.flush();
+    await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${PREVIEW_QUEUE} AND data->>'link' LIKE ${`${origin}/lost%`}`);
+    await t.db.execute(sql`UPDATE sauces SET updated_at = now() - interval '11 minutes' WHERE id = ${lost}`);
+    const opts = { jobs: t.jobs, retries: 0, retryDelayS: 1 };
+    // The source saved a moment ago is its own job's still.
+    expect(await queueWaitingLinks(t.db, opts, 'preview')).toBe(1);
+    await t.runDue(PREVIEW_QUEUE);
+    expect((await read(t, u, lost)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
+    expect((await read(t, u, fresh)).textCard.previewStatus).toBe('pending');
+    expect(hits['/lost-fresh']).toBeUndefined();
   });
 
   it('shows the preview through the live event when the site answers, once for the same link saved 30 times', async () => {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { runAgain } from '../../db/locks.ts';
 import { COUNTER_SLOTS, folders, sauceFolders, sauces, sauceTags, sauceTypeEnum, tags } from '../../db/schema.ts';
 import { AppError, FolderNotFoundError, LimitReachedError } from '../../errors.ts';
-import { type LinkJobToSend, sendLinkJobs, wakeFor } from '../../jobs/link-jobs.ts';
+import { type LinkJobToSend, sendAfterCommit } from '../../jobs/link-jobs.ts';
 import { type Membership, type MembershipClaim, membershipForSave } from '../../policies/workspace.ts';
 import { linkKeyOf } from '../duplicates.ts';
 import { notifyAfterCommit } from '../events.ts';
@@ -26,7 +26,7 @@ import { type LinkColumns, type PreviewOptions, previewJob } from '../link-previ
  *   the preview ('ready'); the extension sent the copy, so none is kept.
  * - `import`: a file's entries (issue #8). The file's title, description and image stand as
  *   they are, nothing fetched (no preview state); copies are 'pending' and queued later, a
- *   few at a time, by the copy sweep (link-copy.ts queueWaitingCopies): an import queues no job.
+ *   few at a time, by the sweep (services/link-sweep.ts queueWaitingLinks): an import queues no job.
  * - `article`: an article of discovery (issue #10). Its title, description and image stand
  *   as they are; no copy.
  * An image source's link (a capture's page) is its address only: no preview, no copy.
@@ -290,7 +290,7 @@ export interface SauceWriter {
    * Inserts new sources of `m` into its space, which the transaction holds locked: checks the
    * plan's `limit` for them (unless {@link lockForSave} counted it), writes their rows, then
    * for each what it holds (`contents`) and its bytes, its tags and folders; queues the link
-   * jobs of its origin, sent as the transaction's last statements; tells the space's members
+   * jobs of its origin, sent after the commit; tells the space's members
    * once it committed (one event: the last source).
    * @returns each source's id, null for an import whose key the space holds (not written).
    * @throws LIMIT_REACHED (422) at the plan's sources or for too many tags; FOLDER_NOT_FOUND (404).
@@ -299,7 +299,7 @@ export interface SauceWriter {
   /**
    * Writes an edit of source `id` (the caller holds it locked): `set`, and with `link` the
    * link's columns, its key (issue #21 item 5), and — a new link — its health and copy state
-   * afresh, its preview and copy jobs queued as the transaction's last statements.
+   * afresh, its preview and copy jobs sent after the commit.
    */
   update(m: Membership, id: number, set: SauceEdit, link?: LinkEdit): Promise<void>;
 }
@@ -372,9 +372,10 @@ function writer(tx: Tx, done: Done): SauceWriter {
 /**
  * Runs `work` in one transaction of `db` (run again as a whole on a deadlock, db/client.ts)
  * with the {@link SauceWriter} of that transaction — the only way to add a source or change
- * its link. The link jobs its writes queued are sent as the transaction's last statements
- * (step 7 of the lock order, db/locks.ts). Once it committed: this process's workers of
- * those jobs are woken (jobs/link-jobs.ts wakeFor), and the members watching each space are
+ * its link. Once it committed: the link jobs its writes queued are sent, without waiting,
+ * once the requests in flight eased (jobs/link-jobs.ts sendAfterCommit, issue #29: the
+ * transaction writes no job row; a process that stops first leaves them to the sweep,
+ * services/link-sweep.ts), and the members watching each space are
  * told about its new sources, outside the transaction (services/events.ts notifyAfterCommit,
  * issue #29) — beside `answer`, which reads what the caller returns (a save's answer does not
  * wait for the notice).
@@ -387,11 +388,9 @@ export async function writeSauces<T, R = T>(
   let done: Done = { sends: [], created: [], counted: new WeakSet() };
   const result = await db.transaction(async (tx) => {
     done = { sends: [], created: [], counted: new WeakSet() };
-    const out = await work(tx, writer(tx, done));
-    for (const { previews, jobs } of done.sends) await sendLinkJobs(previews, tx, jobs);
-    return out;
+    return work(tx, writer(tx, done));
   });
-  for (const { previews, jobs } of done.sends) wakeFor(previews.jobs, jobs);
+  for (const { previews, jobs } of done.sends) sendAfterCommit(previews, jobs);
   const [answered] = await Promise.all([
     answer ? answer(result) : (result as unknown as R),
     ...done.created.map(({ workspaceId, id, actorId }) => notifyAfterCommit(db, workspaceId, { type: 'sauce', action: 'created', id, actorId })),

@@ -34,7 +34,8 @@ declare module './queue.ts' {
 /*
  * Issue #30 keeps a file per queue; these six share one, as a family: each is a periodic
  * tick with no payload, scheduled here, whose handler is a call or two to its service (the
- * link jobs' sweep, services/link-sweep.ts queueWaitingLinks, sends ./link-preview.ts and ./link-copy.ts jobs).
+ * link jobs' sweep, services/link-sweep.ts queueWaitingLinks, sends ./link-preview.ts and
+ * ./link-copy.ts jobs).
  * A file each would hold more declarations than work.
  */
 
@@ -57,8 +58,8 @@ const LINK_HEALTH_SLICE_MS = 5 * 60_000;
  * rows, daily, and the check of saved links due for one (issue #21 item 2), daily, and the
  * palettes and hashes of images stored before they existed (issue #21 items 4 and 5), and the
  * link jobs no save sent — imported links' copies (issue #21 item 1), and the previews and
- * copies of saves whose process stopped before sending them (issue #29) — a batch every minute, and the words of saved images
- * not read yet (issue #33, unless config IMAGE_TEXT is false), a few of each space every minute — each
+ * copies of saves whose process stopped before sending them (issue #29) — a batch every
+ * minute, and the words of saved images not read yet (issue #33, unless config IMAGE_TEXT is false), a few of each space every minute — each
  * scheduled once across all processes and worked by whichever takes them — and queues the
  * first two once at start (one per hour however many processes start).
  */
@@ -94,10 +95,10 @@ export async function startMaintenanceJobs(
   await jobs.send('image-signatures', {}, { singletonKey: 'start', singletonHours: 1 });
   // Issue #21 item 1: imported links' copies, and (issue #29) the link jobs of saves whose
   // process stopped before sending them: a batch a minute, fairly between spaces.
-  const sending = { jobs, ...deps.config.linkPreview };
+  const linkSending = { jobs, ...deps.config.linkPreview };
   await jobs.work('link-copy-sweep', async () => {
-    await queueWaitingLinks(db, sending, 'preview');
-    if (deps.config.linkPreview.copies) await queueWaitingLinks(db, sending, 'copy');
+    await queueWaitingLinks(db, linkSending, 'preview');
+    if (deps.config.linkPreview.copies) await queueWaitingLinks(db, linkSending, 'copy');
   });
   await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
   // Issue #33: images kept before their words were read (or while reading was off), spaces in turn.

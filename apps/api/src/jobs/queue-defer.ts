@@ -8,8 +8,8 @@ export const DEFER_BATCH = 1000;
  * The jobs a job queue was asked to insert later (jobs/queue.ts JobQueue.defer, issue #29):
  * kept in this process until the first waiting one's `ready` resolves, then inserted with
  * every one deferred meanwhile, {@link DEFER_BATCH} a statement, each caller's `then` called
- * after its jobs are in. A statement that fails is logged and its jobs dropped (their
- * senders' sweeps queue them again from their own rows).
+ * once they are in. A statement that fails is logged and the jobs it and the rest of that
+ * insert held are dropped (their senders' sweeps queue them again from their own rows).
  */
 export class DeferredJobs {
   private waiting: { jobs: readonly JobToInsert[]; then?: () => void }[] = [];
@@ -48,18 +48,12 @@ export class DeferredJobs {
       while (this.waiting.length) {
         if (ready && !this.hurry) await Promise.race([ready(), new Promise<void>((r) => (this.hurried = r))]);
         const batch = this.waiting.splice(0);
-        for (let i = 0; i < batch.length; ) {
-          const part: typeof batch = [];
-          for (let n = 0; i < batch.length && (n === 0 || n + batch[i]!.jobs.length <= DEFER_BATCH); i++) {
-            part.push(batch[i]!);
-            n += batch[i]!.jobs.length;
-          }
-          try {
-            await this.insert(part.flatMap((d) => d.jobs));
-            for (const d of part) d.then?.();
-          } catch (err) {
-            this.log?.warn({ err, jobs: part.length }, 'deferred jobs were not queued; their sweep queues them again');
-          }
+        const jobs = batch.flatMap((d) => d.jobs);
+        try {
+          for (let i = 0; i < jobs.length; i += DEFER_BATCH) await this.insert(jobs.slice(i, i + DEFER_BATCH));
+          for (const d of batch) d.then?.();
+        } catch (err) {
+          this.log?.warn({ err, jobs: jobs.length }, 'deferred jobs were not queued; their sweep queues them again');
         }
       }
     } finally {

@@ -160,10 +160,20 @@ describe('saving a link (issue #23)', () => {
     const { id } = body(res).data;
     expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
     expect(await jobRows()).toEqual([]);
-    await change.commit();
-    for (const r of await burst.result) expect(r.statusCode).toBe(200);
-    // Sent by the process itself once the requests in flight dropped below BUSY_AT.
-    await until('the preview job sent', async () => (await jobRows()).length === 1);
+    // The workers are woken once the job is in (jobs/link-jobs.ts wakeFor, after the insert).
+    const notify = t.jobs.notify;
+    const woken = new Promise<void>((resolve) => {
+      t.jobs.notify = (name) => (name === PREVIEW_QUEUE ? resolve() : notify(name));
+    });
+    try {
+      await change.commit();
+      for (const r of await burst.result) expect(r.statusCode).toBe(200);
+      // Sent by the process itself once the requests in flight dropped below BUSY_AT.
+      await woken;
+    } finally {
+      t.jobs.notify = notify;
+    }
+    expect(await jobRows()).toHaveLength(1);
     await t.runDue(PREVIEW_QUEUE);
     expect((await read(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
   });

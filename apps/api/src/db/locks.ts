@@ -16,7 +16,7 @@ import { pgError } from './sql.ts';
  *                                                             preview or copy job writing)
  *   2. spaces, by id: exclusive             lockWorkspaces   (every write to what a space
  *                                           / lockMembership  holds, jobs included)
- *      or shared (a save of one source;     lockSpaceForSave (issue #29)
+ *      or shared (a save of one source;     lockForSaveQuery (issue #29)
  *      a link's preview or copy job)        / lockWorkspaces(…, 'shared')
  *  2b. one slot of each space's counters   (taken by the first write to what the space's
  *                                           list shows: the triggers of migration 0019;
@@ -46,8 +46,11 @@ import { pgError } from './sql.ts';
  * until it ends — so writers of one space do not wait for each other's counters.
  *
  * What a save of one source holds (createSauce, issue #29), each until its commit, taken in
- * this order, the first three in one statement (SQL lock_for_save, {@link lockSpaceForSave}:
- * one round trip) before anything is written:
+ * this order, the first three by SQL lock_for_save ({@link lockForSaveQuery}) before anything
+ * is written, in the statement that then writes the source's row (services/sauces/write.ts
+ * saveOne) — for a text source without tags or folders the whole save, committed on its own
+ * (no BEGIN or COMMIT round trip; its locks are held while the database runs it, never while
+ * the server's thread is busy with another request):
  *   - with a link, the link's lock, shared (1b): the link's preview and copy jobs write onto
  *     every source waiting for the link, so they take it exclusive and wait for the saves of
  *     that link in flight (whose sources they must see) — and for no other save: they hold
@@ -61,7 +64,7 @@ import { pgError } from './sql.ts';
  *   - the counter slot (2b): no other writer adds to it meanwhile, so at most 15 other saves
  *     are in flight beside it. With fewer than 16 free places under the plan's limit, a save
  *     takes the space's lock exclusive instead and counts exactly under it
- *     (services/sauces/write.ts lockForSave): the limit holds.
+ *     (services/sauces/write.ts saveOne): the limit holds.
  *   - its own new rows (the source, its tags, folders, search document), the person's new
  *     tag names, and, for an image source, its uploads' rows (5). No job row: its link's
  *     preview and copy jobs are sent after the commit (jobs/link-jobs.ts sendAfterCommit),
@@ -71,8 +74,8 @@ import { pgError } from './sql.ts';
  *     after the commit (services/events.ts notifyAfterCommit), since PostgreSQL serialises
  *     the commits of all transactions that NOTIFY; its link jobs follow once the requests in
  *     flight eased, with every other save's of that time, in one insert.
- * A save's transaction runs no network but the database's: about 3 ms alone on the test
- * machine (BEGIN to COMMIT, a text source without tags), longer while the CPUs are busy.
+ * A save's transaction runs no network but the database's: about 1 ms alone on the test
+ * machine (a text source without tags: one statement), longer while the CPUs are busy.
  *
  * What a lock protects is read *after* it, in a statement of its own: under READ COMMITTED
  * a statement that waited for a lock re-checks only the locked row, while a later statement
@@ -131,7 +134,7 @@ export async function lockWorkspaces(tx: Tx, ids: readonly number[], mode: 'excl
   return rows.map((r) => r.id);
 }
 
-/** What {@link lockSpaceForSave} read after its locks. */
+/** What {@link lockForSaveQuery} read after its locks. */
 export interface SpaceForSave {
   /** The member's role now; null when they are not a member. */
   permission: Permission | null;
@@ -142,34 +145,36 @@ export interface SpaceForSave {
   exclusive: boolean;
 }
 
+/** The columns of SQL lock_for_save's row (migration 0020). */
+export type LockForSaveRow = {
+  permission: Permission | null;
+  is_personal: boolean;
+  sources: number;
+  exclusive: boolean;
+};
+
 /**
- * Issue #29: what a save of one source takes before it writes, in one statement (SQL
+ * Issue #29: what a save of one source takes before it writes, as one query (SQL
  * lock_for_save, migration 0020), in the lock order: `link`'s lock shared (step 1b; null: no
  * link); the space's lock — exclusive when `limit` is set and the space held more than
  * `limit` − COUNTER_SLOTS sources when asked (step 2), else shared with the transaction's slot
  * of its counters (steps 2 and 2b: saves share it; every exclusive lock of the space waits for
  * it, and it for them) — then, in a statement of its own after the locks, `userId`'s role and
- * the space's sources.
- * @returns what it read; null when the space is gone (deleted meanwhile).
+ * the space's sources: one {@link LockForSaveRow}, none when the space is gone. The save
+ * writes in the same statement (services/sauces/write.ts saveOne).
  */
-export async function lockSpaceForSave(
-  tx: Tx,
-  id: number,
-  userId: number,
-  link: string | null,
-  limit: number | null,
-): Promise<SpaceForSave | null> {
-  const { rows } = await tx.execute<{ permission: Permission | null; is_personal: boolean; sources: number; exclusive: boolean }>(
-    sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}, ${limit})`,
-  );
-  const r = rows[0];
+export const lockForSaveQuery = (id: number, userId: number, link: string | null, limit: number | null) =>
+  sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}::text, ${limit}::int)`;
+
+/** What a {@link LockForSaveRow} read, in the app's words; null for none (the space is gone). */
+export function spaceForSave(r: LockForSaveRow | undefined): SpaceForSave | null {
   return r ? { permission: r.permission, isPersonal: r.is_personal, sauceCount: r.sources, exclusive: r.exclusive } : null;
 }
 
 /**
  * An error that makes the transaction run again (SQLSTATE 40001, as PostgreSQL's own
  * serialization failures: retryOnConflict), for a check that found the world changed in a
- * way the transaction's locks cannot cover (services/sauces/write.ts lockForSave).
+ * way the transaction's locks cannot cover (services/sauces/write.ts saveOne).
  */
 export function runAgain(message: string): Error {
   return Object.assign(new Error(message), { code: '40001' });

@@ -1,8 +1,8 @@
-import type { Permission } from '@sauce/contract/common';
+import { type Permission, zPermission } from '@sauce/contract/common';
 import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { lockSpaceForSave, lockWorkspaces } from '../db/locks.ts';
+import { lockWorkspaces, type SpaceForSave } from '../db/locks.ts';
 import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
 export type { WorkspaceAction } from '@sauce/contract/workspaces';
@@ -163,25 +163,30 @@ export async function lockMembership(tx: Tx, m: MembershipClaim): Promise<Member
 }
 
 /**
- * Issue #29: what a save of one source takes before it writes (db/locks.ts
- * lockSpaceForSave, one statement): `link`'s lock shared, then the space's lock — shared, with
- * the transaction's slot of the space's counters (saves share it, while every exclusive lock
- * of the space, a role change, a removal, waits for the saves in flight and they for it), or
- * exclusive when `limit` is near — and then the role, read after the locks, so the role in
- * force when the save commits decides. The only place a save reads the role: its route does
- * not read it first.
- * @returns the membership as it is now, the sources the space holds (read after the lock),
- *   and whether the space's lock is exclusive.
+ * Issue #29: the membership a save of one source read after its locks (db/locks.ts
+ * lockForSaveQuery: `link`'s lock shared, then the space's lock — shared, with the
+ * transaction's slot of the space's counters (saves share it, while every exclusive lock of
+ * the space, a role change, a removal, waits for the saves in flight and they for it), or
+ * exclusive when the plan's limit is near — and then the role), so the role in force when the
+ * save commits decides. The only place a save's role is checked: its route does not read it
+ * first.
+ * @returns the membership, the sources the space holds (read after the lock), and whether the
+ *   space's lock is exclusive.
  * @throws as {@link lockMembership}.
  */
-export async function membershipForSave(
-  tx: Tx,
+export function membershipForSave(
   claim: MembershipClaim,
-  link: string | null,
-  limit: number | null,
-): Promise<{ membership: Membership; sauceCount: number; exclusive: boolean }> {
-  const space = await lockSpaceForSave(tx, claim.workspaceId, claim.userId, link, limit);
+  space: SpaceForSave | null,
+): { membership: Membership; sauceCount: number; exclusive: boolean } {
   if (!space) throw NotFoundError('Workspace not found.');
   const row = space.permission ? { permission: space.permission, is_personal: space.isPersonal } : undefined;
   return { membership: membership(claim.workspaceId, claim.userId, row, claim.action), sauceCount: space.sauceCount, exclusive: space.exclusive };
 }
+
+/**
+ * The roles {@link authorizePermission} lets do `action` in a space, personal or not: for a
+ * statement that checks the role it read after its locks before it writes
+ * (services/sauces/write.ts saveOne), so it writes nothing that {@link membershipForSave} then refuses.
+ */
+export const rolesAllowed = (action: WorkspaceAction, isPersonal: boolean): Permission[] =>
+  zPermission.options.filter((p) => can(p, action) && !(isPersonal && NOT_IN_PERSONAL.has(action)));

@@ -17,7 +17,8 @@ import { DEFAULT_SEARCH_LIMITS, runSearch, SEARCH_RANKED, searchConditions, sear
 import { readSnippet, snippetOf } from './search-snippet.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { previewAtSave, type PreviewOptions } from './link-preview.ts';
-import { addFolders, addTags, writeSauces } from './sauces/write.ts';
+import { addFolders, addTags } from './sauces/filing.ts';
+import { type NewSauce, writeSauces } from './sauces/write.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
 export interface SauceRecord {
@@ -479,7 +480,7 @@ export async function getSauce(db: Tx, workspaceId: number, id: number): Promise
 
 /**
  * Replaces a sauce's tags (order kept) and adds them to the actor's tag list
- * (sauces/write.ts addTags).
+ * (sauces/filing.ts addTags).
  */
 export async function setTags(tx: Tx, sauceId: number, userId: number, names: string[]) {
   const unique = [...new Set(names)];
@@ -506,9 +507,11 @@ export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, f
  * Creates a sauce with its tags and folders — and, for an image sauce, its images and
  * comments (services/images.ts setSauceImages) — in one transaction holding the space's
  * lock shared, beside other saves, where the role is read again and the plan's limit
- * checked (sauces/write.ts lockForSave, issue #29; what it holds: db/locks.ts). A text sauce's link
- * never makes the save wait (issue #23): its preview is taken from the editor's cached read,
- * or fetched by a background job queued in the same transaction (services/link-preview.ts).
+ * checked before its row is written (sauces/write.ts saveOne, issue #29; what it holds:
+ * db/locks.ts) — a text sauce without tags or folders in one statement, no transaction
+ * around it. A text sauce's link never makes the save wait (issue #23): its preview is taken
+ * from the editor's cached read, or fetched by a background job sent after the save
+ * (services/link-preview.ts).
  * Members watching the space are told once it committed (sauces/write.ts writeSauces).
  * @throws LIMIT_REACHED (422) at the plan's sources (SPEC §9 beta: 100), 6 tags, 11 images or 11
  *   comments on an image; NO_IMAGE (400); FOLDER_NOT_FOUND / NOT_FOUND (404) for a folder
@@ -516,34 +519,24 @@ export async function setFolders(tx: Tx, workspaceId: number, sauceId: number, f
  */
 export async function createSauce(db: Db, claim: MembershipClaim, input: CreateSauce, previews: PreviewOptions, plan: Plan) {
   const link = input.type === 'TEXT' ? await previewAtSave(input.textSauce.link, previews) : null;
+  const sauce: NewSauce = {
+    type: input.type,
+    title: input.title,
+    tags: input.tagSet,
+    folderIds: input.folderSet,
+    ...(input.type === 'TEXT'
+      ? {
+          text: input.textSauce.text,
+          link: link?.link,
+          page: link?.linkStatus === 'ready' ? { title: link.linkTitle, description: link.linkDescription, image: link.thumbnail } : null,
+        }
+      : { contents: async (tx: Tx, id: number, m: Membership) => (await setSauceImages(tx, m, id, input.imageSauce)).byteSize }),
+  };
   return writeSauces(
     db,
-    async (tx, write) => {
-      // A link's preview and copy jobs wait for its saves in flight (db/locks.ts lockLink).
-      const m = await write.lockForSave(claim, plan.sources, link?.link ?? null);
-      const [id] = await write.insert(
-        m,
-        { from: 'editor', previews },
-        [
-          {
-            type: input.type,
-            title: input.title,
-            tags: input.tagSet,
-            folderIds: input.folderSet,
-            ...(input.type === 'TEXT'
-              ? {
-                  text: input.textSauce.text,
-                  link: link?.link,
-                  page: link?.linkStatus === 'ready' ? { title: link.linkTitle, description: link.linkDescription, image: link.thumbnail } : null,
-                }
-              : { contents: async (tx: Tx, id: number) => (await setSauceImages(tx, m, id, input.imageSauce)).byteSize }),
-          },
-        ],
-        plan.sources,
-      );
-      return id!;
-    },
+    async (_tx, write) => (await write.saveOne(claim, { from: 'editor', previews }, sauce, plan.sources)).id,
     (id) => getSauce(db, claim.workspaceId, id),
+    { oneStatement: input.type === 'TEXT' && input.tagSet.length === 0 && input.folderSet.length === 0 },
   );
 }
 

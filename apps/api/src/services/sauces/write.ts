@@ -1,14 +1,14 @@
-import { LIMITS } from '@sauce/contract/limits';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { runAgain } from '../../db/locks.ts';
-import { COUNTER_SLOTS, folders, sauceFolders, sauces, sauceTags, sauceTypeEnum, tags } from '../../db/schema.ts';
-import { AppError, FolderNotFoundError, LimitReachedError } from '../../errors.ts';
+import { type LockForSaveRow, lockForSaveQuery, retryOnConflict, runAgain, spaceForSave } from '../../db/locks.ts';
+import { COUNTER_SLOTS, sauces, sauceTypeEnum } from '../../db/schema.ts';
+import { AppError, LimitReachedError } from '../../errors.ts';
 import { type LinkJobToSend, sendAfterCommit } from '../../jobs/link-jobs.ts';
-import { type Membership, type MembershipClaim, membershipForSave } from '../../policies/workspace.ts';
+import { type Membership, type MembershipClaim, membershipForSave, rolesAllowed } from '../../policies/workspace.ts';
 import { linkKeyOf } from '../duplicates.ts';
 import { notifyAfterCommit } from '../events.ts';
 import { copyColumns, copyJob } from '../link-copy.ts';
+import { addFolders, addTags, intArray } from './filing.ts';
 import { type LinkColumns, type PreviewOptions, previewJob } from '../link-preview.ts';
 
 /*
@@ -77,8 +77,8 @@ export interface NewSauce {
   updatedAt?: string;
   /** The article it was saved from, and its summary as requested (issue #10). */
   article?: { id: number; summary: { status: 'pending' | 'ready'; text: string | null; method: string | null } | null };
-  /** Writes what it holds besides its row, once its id is known (images and their comments, a saved copy). @returns the bytes that adds. */
-  contents?: (tx: Tx, id: number) => Promise<number>;
+  /** Writes what it holds besides its row, once its id is known (images and their comments, a saved copy), as member `m`. @returns the bytes that adds. */
+  contents?: (tx: Tx, id: number, m: Membership) => Promise<number>;
 }
 
 type SauceInsert = typeof sauces.$inferInsert;
@@ -122,7 +122,7 @@ const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
 const ROWS_PER_STATEMENT = 1000;
 
 /** The row of new source `s` of `m`'s space from `origin`, and the link jobs it queues. */
-function rowOf(m: Membership, origin: Origin, s: NewSauce): { row: Row; jobs: LinkJobToSend[] } {
+function rowOf(m: Pick<Membership, 'workspaceId' | 'userId'>, origin: Origin, s: NewSauce): { row: Row; jobs: LinkJobToSend[] } {
   const rule = ORIGINS[origin.from];
   const text = s.type === 'TEXT';
   const link = s.link || null;
@@ -158,16 +158,14 @@ function rowOf(m: Membership, origin: Origin, s: NewSauce): { row: Row; jobs: Li
   return { row, jobs };
 }
 
-/** An int4[] of integers (or nulls) as a literal: no text to escape, element by element, for the driver. */
-const intArray = (ns: readonly (number | null)[]) => sql.raw(`ARRAY[${ns.map((n) => (n === null ? 'NULL' : Math.trunc(n))).join(',')}]::int4[]`);
 
 /**
- * Writes `rows` in one statement: a column no row sets (all null) keeps its default (null,
- * or now() for the dates); one with the same value in every row is that value once; the
- * others are arrays (`unnest`), in order.
- * @returns each one's id, null for one whose import key the space holds.
+ * The parts of one statement writing `rows`: a column no row sets (all null) keeps its
+ * default (null, or now() for the dates); one with the same value in every row is that value
+ * once; the others are arrays (`unnest`), in order. `INSERT INTO sauces (columns) SELECT values
+ * FROM rows ORDER BY v.o` writes them; `keyed`: they have import keys.
  */
-async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
+function insertParts(rows: Row[]): { columns: SQL; values: SQL; rows: SQL; keyed: boolean } {
   const keys = COLUMN_KEYS.filter((k) => rows.some((r) => r[k] !== null));
   const arrays: SQL[] = [];
   const selected = keys.map((k) => {
@@ -182,13 +180,24 @@ async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
     }
     return k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${value}, now())` : value;
   });
-  const from = arrays.length
-    ? sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS v(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))}, o)`
-    : sql`generate_series(1, ${rows.length}) AS v(o)`;
-  const keyed = keys.includes('importKey');
+  return {
+    columns: sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `),
+    values: sql.join(selected, sql`, `),
+    rows: arrays.length
+      ? sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS v(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))}, o)`
+      : sql`generate_series(1, ${rows.length}) AS v(o)`,
+    keyed: keys.includes('importKey'),
+  };
+}
+
+/**
+ * Writes `rows` in one statement ({@link insertParts}).
+ * @returns each one's id, null for one whose import key the space holds.
+ */
+async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
+  const { columns, values, rows: from, keyed } = insertParts(rows);
   const { rows: made } = await tx.execute<{ id: number; key: string | null }>(sql`
-    INSERT INTO ${sauces} (${sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `)})
-    SELECT ${sql.join(selected, sql`, `)} FROM ${from} ORDER BY v.o
+    INSERT INTO ${sauces} (${columns}) SELECT ${values} FROM ${from} ORDER BY v.o
     ${keyed ? sql`ON CONFLICT (${sql.identifier(sauces.workspaceId.name)}, ${sql.identifier(sauces.importKey.name)}) WHERE ${sql.identifier(sauces.importKey.name)} IS NOT NULL DO NOTHING` : sql``}
     RETURNING ${sql.identifier(sauces.id.name)} AS id, ${sql.identifier(sauces.importKey.name)} AS key`);
   if (!keyed) return made.map((r) => r.id);
@@ -197,49 +206,9 @@ async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
 }
 
 /**
- * Adds tags to new sources, in order, and to `userId`'s tag list — inserted in name order
- * (step 6 of the lock order, db/locks.ts), so two saves of one person adding the same new
- * tags cannot wait for each other's rows in a circle. Each a statement of arrays.
- * @throws LIMIT_REACHED (422) for a source given more than LIMITS.tagsPerSauce tags.
- */
-export async function addTags(tx: Tx, userId: number, newSauces: { sauceId: number; names: readonly string[] }[]) {
-  const added = newSauces.flatMap(({ sauceId, names }) => {
-    const unique = [...new Set(names)];
-    if (unique.length > LIMITS.tagsPerSauce) throw LimitReachedError('tags', LIMITS.tagsPerSauce);
-    return unique.map((name, position) => ({ sauceId, name, position }));
-  });
-  if (added.length === 0) return;
-  const col = (c: { name: string }) => sql.identifier(c.name);
-  await tx.execute(sql`
-    INSERT INTO ${sauceTags} (${col(sauceTags.sauceId)}, ${col(sauceTags.name)}, ${col(sauceTags.position)})
-    SELECT * FROM unnest(${intArray(added.map((t) => t.sauceId))}, ${sql.param(added.map((t) => t.name))}::text[], ${intArray(added.map((t) => t.position))})
-    ON CONFLICT DO NOTHING`);
-  const names = [...new Set(added.map((t) => t.name))].sort();
-  await tx.execute(sql`
-    INSERT INTO ${tags} (${col(tags.userId)}, ${col(tags.name)})
-    SELECT ${userId}, n FROM unnest(${sql.param(names)}::text[]) WITH ORDINALITY AS x(n, o) ORDER BY o
-    ON CONFLICT DO NOTHING`);
-}
-
-/**
- * Puts sources in folders of their space (pairs of a source in none of them yet and a
- * folder), in one statement that checks the folders are the space's.
- * @throws FOLDER_NOT_FOUND (404) for a folder of another space, or none.
- */
-export async function addFolders(tx: Tx, workspaceId: number, pairs: { sauceId: number; folderId: number }[]) {
-  if (pairs.length === 0) return;
-  const col = (c: { name: string }) => sql.identifier(c.name);
-  const { rowCount } = await tx.execute(sql`
-    INSERT INTO ${sauceFolders} (${col(sauceFolders.sauceId)}, ${col(sauceFolders.folderId)})
-    SELECT v.s, v.f FROM unnest(${intArray(pairs.map((p) => p.sauceId))}, ${intArray(pairs.map((p) => p.folderId))}) AS v(s, f)
-      JOIN ${folders} ON ${folders.id} = v.f AND ${folders.workspaceId} = ${workspaceId}`);
-  if (rowCount !== pairs.length) throw FolderNotFoundError();
-}
-
-/**
  * Sources a space holds now (kept as sources are written, issue #24: never counted; the sum
  * of its counter slots, issue #29) — read under the space's exclusive lock, so two saves
- * cannot both pass the plan's last place (or as lockForSave reads it).
+ * cannot both pass the plan's last place (or as saveOne reads it).
  */
 export async function saucesIn(tx: Tx, workspaceId: number): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(
@@ -268,30 +237,31 @@ export type SauceEdit = Partial<Pick<SauceInsert, 'title' | 'text' | 'updatedAt'
 /** The writes of sources inside one transaction of {@link writeSauces}. */
 export interface SauceWriter {
   /**
-   * Issue #29: takes what a save of one source into the claimed space holds until it commits
-   * (`link`'s lock shared, the space's lock, the role read after them: one statement,
-   * policies/workspace.ts membershipForSave), and checks the plan's `limit` (sources a space
-   * holds, null: unlimited) under it — so saves into one space run side by side, and the limit
-   * still holds exactly (issue #18):
+   * Issue #29: a save of one source, in one statement: it takes what the save holds until
+   * it commits (`s`'s link's lock shared, the space's lock, the role read after them:
+   * db/locks.ts lockForSaveQuery), checks the role (policies/workspace.ts membershipForSave)
+   * and the plan's `limit` (sources a space holds, null: unlimited) under them, and writes the
+   * source's row only when both pass — so saves into one space run side by side, and the
+   * limit still holds exactly (issue #18):
    * - with at least COUNTER_SLOTS (16) free places: the space's lock shared and one counter
    *   slot. Each save in flight holds a slot of its own, so at most 15 others are in flight,
    *   each adding one source; the count read after the slot was taken plus 16 stays within the
-   *   limit, whatever they commit. Should the count have grown past that meanwhile, the
-   *   transaction runs again (db/locks.ts runAgain) and takes the other way;
+   *   limit, whatever they commit. Should the count have grown past that meanwhile, nothing
+   *   is written and the transaction runs again (db/locks.ts runAgain), taking the other way;
    * - near the limit: the space's lock exclusive, under which no save is in flight, and the
    *   exact count.
-   * The next {@link insert} of one source then counts nothing again. Writes adding several
-   * sources (imports, articles, captures) lock the space exclusive (lockMembership) instead.
-   * @returns the membership as it is now.
-   * @throws as lockMembership; LIMIT_REACHED (422) at the limit.
+   * Then, as {@link insert}, what it holds, its tags and folders (none: the save is that one
+   * statement, and {@link writeSauces} may run it without a transaction of its own).
+   * @returns the membership as it is now and the source's id.
+   * @throws as lockMembership; LIMIT_REACHED (422) at the limit or for too many tags; FOLDER_NOT_FOUND (404).
    */
-  lockForSave(claim: MembershipClaim, limit: number | null, link: string | null): Promise<Membership>;
+  saveOne(claim: MembershipClaim, origin: Origin, s: NewSauce, limit: number | null): Promise<{ membership: Membership; id: number }>;
   /**
-   * Inserts new sources of `m` into its space, which the transaction holds locked: checks the
-   * plan's `limit` for them (unless {@link lockForSave} counted it), writes their rows, then
-   * for each what it holds (`contents`) and its bytes, its tags and folders; queues the link
-   * jobs of its origin, sent after the commit; tells the space's members
-   * once it committed (one event: the last source).
+   * Inserts new sources of `m` into its space, which the transaction holds locked
+   * (exclusive: imports, articles, captures): checks the plan's `limit` for them, writes
+   * their rows, then for each what it holds (`contents`) and its bytes, its tags and folders;
+   * queues the link jobs of its origin, sent after the commit; tells the space's members once
+   * it committed (one event: the last source).
    * @returns each source's id, null for an import whose key the space holds (not written).
    * @throws LIMIT_REACHED (422) at the plan's sources or for too many tags; FOLDER_NOT_FOUND (404).
    */
@@ -308,46 +278,67 @@ export interface SauceWriter {
 interface Done {
   sends: { previews: PreviewOptions; jobs: LinkJobToSend[] }[];
   created: { workspaceId: number; id: number; actorId: number }[];
-  /** Memberships whose lock counted room for one new source. */
-  counted: WeakSet<Membership>;
+}
+
+/**
+ * Whether a save of one source read room for it under its lock ({@link SauceWriter.saveOne}).
+ * @throws LIMIT_REACHED (422) at the limit (the lock exclusive); runAgain when the lock is
+ *   shared and fewer than COUNTER_SLOTS places were left.
+ */
+function checkRoom(sauceCount: number, exclusive: boolean, limit: number | null): void {
+  if (limit === null) return;
+  if (exclusive) {
+    if (sauceCount + 1 > limit) throw LimitReachedError('sources', limit);
+  } else if (sauceCount + COUNTER_SLOTS > limit) {
+    throw runAgain('The space neared its limit while this save took its lock.');
+  }
 }
 
 function writer(tx: Tx, done: Done): SauceWriter {
   const queue = (previews: PreviewOptions, jobs: LinkJobToSend[]) => {
     if (jobs.length) done.sends.push({ previews, jobs });
   };
+  /** What new sources' rows written, what they hold, their tags, folders, link jobs and notice. */
+  const complete = async (m: Membership, origin: Origin, written: { s: NewSauce; id: number; jobs: LinkJobToSend[] }[]) => {
+    for (const { s, id } of written) {
+      const bytes = s.contents ? await s.contents(tx, id, m) : 0;
+      if (bytes) await tx.update(sauces).set({ byteSize: sql`${sauces.byteSize} + ${bytes}` }).where(eq(sauces.id, id));
+    }
+    await addTags(tx, m.userId, written.map(({ s, id }) => ({ sauceId: id, names: s.tags ?? [] })));
+    await addFolders(tx, m.workspaceId, written.flatMap(({ s, id }) => [...new Set(s.folderIds ?? [])].map((folderId) => ({ sauceId: id, folderId }))));
+    if (origin.from === 'editor') queue(origin.previews, written.flatMap((w) => w.jobs));
+    if (written.length) done.created.push({ workspaceId: m.workspaceId, id: written.at(-1)!.id, actorId: m.userId });
+  };
   return {
-    async lockForSave(claim, limit, link) {
-      const { membership, sauceCount, exclusive } = await membershipForSave(tx, claim, link, limit);
-      if (limit !== null) {
-        if (exclusive) {
-          if (sauceCount + 1 > limit) throw LimitReachedError('sources', limit);
-        } else if (sauceCount + COUNTER_SLOTS > limit) {
-          throw runAgain('The space neared its limit while this save took its lock.');
-        }
-      }
-      done.counted.add(membership);
-      return membership;
+    async saveOne(claim, origin, s, limit) {
+      const { row, jobs } = rowOf(claim, origin, s);
+      const { columns, values, rows } = insertParts([row]);
+      const roles = (personal: boolean) => sql`${sql.param(rolesAllowed(claim.action, personal))}::text[]`;
+      const { rows: read } = await tx.execute<LockForSaveRow & { id: number | null }>(sql`
+        WITH l AS MATERIALIZED (${lockForSaveQuery(claim.workspaceId, claim.userId, row.link, limit)}),
+        made AS (
+          INSERT INTO ${sauces} (${columns}) SELECT ${values} FROM ${rows}, l
+          WHERE l.permission = ANY(CASE WHEN l.is_personal THEN ${roles(true)} ELSE ${roles(false)} END)
+            AND (${limit}::int IS NULL OR l.sources + CASE WHEN l.exclusive THEN 1 ELSE ${COUNTER_SLOTS} END <= ${limit}::int)
+          RETURNING ${sql.identifier(sauces.id.name)} AS id)
+        SELECT l.*, (SELECT id FROM made) AS id FROM l`);
+      const { membership, sauceCount, exclusive } = membershipForSave(claim, spaceForSave(read[0]));
+      checkRoom(sauceCount, exclusive, limit);
+      const id = read[0]!.id;
+      if (id === null) throw new Error('A save passed its checks but wrote nothing.');
+      await complete(membership, origin, [{ s, id, jobs }]);
+      return { membership, id };
     },
     async insert(m, origin, newSauces, limit) {
       if (newSauces.length === 0) return [];
       // The plan's sources a space holds (SPEC §9 beta: 100; null: unlimited; config PLAN_SOURCES_PER_SPACE).
-      if (newSauces.length === 1 && done.counted.has(m)) done.counted.delete(m);
-      else if (limit !== null && (await saucesIn(tx, m.workspaceId)) + newSauces.length > limit) throw LimitReachedError('sources', limit);
+      if (limit !== null && (await saucesIn(tx, m.workspaceId)) + newSauces.length > limit) throw LimitReachedError('sources', limit);
       const made = newSauces.map((s) => rowOf(m, origin, s));
       const ids: (number | null)[] = [];
       for (let i = 0; i < made.length; i += ROWS_PER_STATEMENT) {
         ids.push(...(await insertRows(tx, made.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.row))));
       }
-      const written = newSauces.flatMap((s, i) => (ids[i] === null ? [] : [{ s, id: ids[i]!, jobs: made[i]!.jobs }]));
-      for (const { s, id } of written) {
-        const bytes = s.contents ? await s.contents(tx, id) : 0;
-        if (bytes) await tx.update(sauces).set({ byteSize: sql`${sauces.byteSize} + ${bytes}` }).where(eq(sauces.id, id));
-      }
-      await addTags(tx, m.userId, written.map(({ s, id }) => ({ sauceId: id, names: s.tags ?? [] })));
-      await addFolders(tx, m.workspaceId, written.flatMap(({ s, id }) => [...new Set(s.folderIds ?? [])].map((folderId) => ({ sauceId: id, folderId }))));
-      if (origin.from === 'editor') queue(origin.previews, written.flatMap((w) => w.jobs));
-      if (written.length) done.created.push({ workspaceId: m.workspaceId, id: written.at(-1)!.id, actorId: m.userId });
+      await complete(m, origin, newSauces.flatMap((s, i) => (ids[i] === null ? [] : [{ s, id: ids[i]!, jobs: made[i]!.jobs }])));
       return ids;
     },
     async update(m, id, set, link) {
@@ -372,24 +363,31 @@ function writer(tx: Tx, done: Done): SauceWriter {
 /**
  * Runs `work` in one transaction of `db` (run again as a whole on a deadlock, db/client.ts)
  * with the {@link SauceWriter} of that transaction — the only way to add a source or change
- * its link. Once it committed: the link jobs its writes queued are sent, without waiting,
- * once the requests in flight eased (jobs/link-jobs.ts sendAfterCommit, issue #29: the
- * transaction writes no job row; a process that stops first leaves them to the sweep,
- * services/link-sweep.ts), and the members watching each space are
- * told about its new sources, outside the transaction (services/events.ts notifyAfterCommit,
- * issue #29) — beside `answer`, which reads what the caller returns (a save's answer does not
- * wait for the notice).
+ * its link. With `oneStatement` (work that makes a single statement: a save of one source
+ * without tags, folders or images, {@link SauceWriter.saveOne}), that statement is the
+ * transaction: no BEGIN and COMMIT around it, so the save's locks are held for the statement
+ * alone, not across three more round trips (issue #29); it runs again on a deadlock or
+ * serialization failure too (db/locks.ts retryOnConflict). Once it committed: the link jobs
+ * its writes queued are sent, without waiting, once the requests in flight eased
+ * (jobs/link-jobs.ts sendAfterCommit, issue #29: the transaction writes no job row; a process
+ * that stops first leaves them to the sweep, services/link-sweep.ts), and the members
+ * watching each space are told about its new sources, outside the transaction
+ * (services/events.ts notifyAfterCommit, issue #29) — beside `answer`, which reads what the
+ * caller returns (a save's answer does not wait for the notice).
  */
 export async function writeSauces<T, R = T>(
   db: Db,
   work: (tx: Tx, write: SauceWriter) => Promise<T>,
   answer?: (result: T) => Promise<R>,
+  { oneStatement = false }: { oneStatement?: boolean } = {},
 ): Promise<R> {
-  let done: Done = { sends: [], created: [], counted: new WeakSet() };
-  const result = await db.transaction(async (tx) => {
-    done = { sends: [], created: [], counted: new WeakSet() };
+  let done: Done = { sends: [], created: [] };
+  const attempt = (tx: Tx) => {
+    done = { sends: [], created: [] };
     return work(tx, writer(tx, done));
-  });
+  };
+  // A statement outside a transaction block commits on its own (drizzle's db and tx run statements alike).
+  const result = oneStatement ? await retryOnConflict(() => attempt(db as unknown as Tx)) : await db.transaction(attempt);
   for (const { previews, jobs } of done.sends) sendAfterCommit(previews, jobs);
   const [answered] = await Promise.all([
     answer ? answer(result) : (result as unknown as R),

@@ -8,8 +8,8 @@ import { type Membership, type MembershipClaim, membershipForSave, rolesAllowed 
 import { linkKeyOf } from '../duplicates.ts';
 import { notifyAfterCommit } from '../events.ts';
 import { copyColumns, copyJob } from '../link-copy.ts';
-import { addFolders, addTags, intArray } from './filing.ts';
 import { type LinkColumns, type PreviewOptions, previewJob } from '../link-preview.ts';
+import { addFolders, addTags, intArray } from './filing.ts';
 
 /*
  * The one write path of sources (issue #30): every new source is written by the `insert`
@@ -158,7 +158,6 @@ function rowOf(m: Pick<Membership, 'workspaceId' | 'userId'>, origin: Origin, s:
   return { row, jobs };
 }
 
-
 /**
  * The parts of one statement writing `rows`: a column no row sets (all null) keeps its
  * default (null, or now() for the dates); one with the same value in every row is that value
@@ -298,7 +297,7 @@ function writer(tx: Tx, done: Done): SauceWriter {
   const queue = (previews: PreviewOptions, jobs: LinkJobToSend[]) => {
     if (jobs.length) done.sends.push({ previews, jobs });
   };
-  /** What new sources' rows written, what they hold, their tags, folders, link jobs and notice. */
+  /** After new sources' rows: writes what they hold, their tags and folders; queues their link jobs and their notice. */
   const complete = async (m: Membership, origin: Origin, written: { s: NewSauce; id: number; jobs: LinkJobToSend[] }[]) => {
     for (const { s, id } of written) {
       const bytes = s.contents ? await s.contents(tx, id, m) : 0;

@@ -129,6 +129,44 @@ describe('saves into one space run side by side (issue #29)', () => {
     expect(rows[0]!.n).toBeGreaterThan(1);
   });
 
+  it('a text save without tags or folders is one statement, no transaction around it; with tags, one transaction', async () => {
+    const w = await team();
+    /** Runs a save held inside the statement that took its locks; @returns the transactions the app opened for it. */
+    const transactionsOf = async (run: () => Promise<{ statusCode: number }>) => {
+      const transaction = t.db.transaction;
+      let opened = 0;
+      t.db.transaction = ((...args: Parameters<typeof transaction>) => {
+        opened++;
+        return transaction(...args);
+      }) as typeof transaction;
+      const held = await pause();
+      try {
+        const { result } = await startBlocked(t, run);
+        const { rows } = await t.db.$client.query<{ query: string }>(
+          `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%lock_for_save%'`,
+        );
+        // The statement that took the save's locks is the one that writes its row.
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.query).toMatch(/lock_for_save[\s\S]*INSERT INTO "sauces"/);
+        await held.commit();
+        expect((await result).statusCode).toBe(200);
+        return opened;
+      } finally {
+        t.db.transaction = transaction;
+        await held.rollback().catch(() => undefined);
+      }
+    };
+    // Its locks are held for that statement alone: no BEGIN before it, no COMMIT round trip after.
+    expect(await transactionsOf(() => save(w.editor, w.ws, 'pause'))).toBe(0);
+    const tagged = () =>
+      t.app.inject({ method: 'POST', url: `/api/archive/sauce/${w.ws}`, headers: w.editor.headers, payload: { type: 'TEXT', title: 'pause', tagSet: ['kept'], textSauce: { text: 'x' } } });
+    expect(await transactionsOf(tagged)).toBe(1);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM sauce_tags st JOIN sauces s ON s.id = st.sauce_id WHERE s.workspace_id = ${w.ws} AND st.name = 'kept'`);
+    expect(rows[0]!.n).toBe(1);
+    expect((await sauces(w.ws)).counted).toBe(2);
+  });
+
   it('every space has its counter slots', async () => {
     const w = await team();
     const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM workspace_counters WHERE workspace_id = ${w.ws}`);

@@ -134,22 +134,14 @@ export async function lockWorkspaces(tx: Tx, ids: readonly number[], mode: 'excl
   return rows.map((r) => r.id);
 }
 
-/** What {@link lockForSaveQuery} read after its locks. */
-export interface SpaceForSave {
+/** What SQL lock_for_save read after its locks (migration 0020, {@link lockForSaveQuery}). */
+export type LockForSaveRow = {
   /** The member's role now; null when they are not a member. */
   permission: Permission | null;
-  isPersonal: boolean;
-  /** Sources the space holds now (its counter slots' sum). */
-  sauceCount: number;
-  /** Whether it took the space's lock exclusive (near the limit) rather than shared with a counter slot. */
-  exclusive: boolean;
-}
-
-/** The columns of SQL lock_for_save's row (migration 0020). */
-export type LockForSaveRow = {
-  permission: Permission | null;
   is_personal: boolean;
+  /** Sources the space holds now (its counter slots' sum). */
   sources: number;
+  /** Whether it took the space's lock exclusive (near the limit) rather than shared with a counter slot. */
   exclusive: boolean;
 };
 
@@ -165,11 +157,6 @@ export type LockForSaveRow = {
  */
 export const lockForSaveQuery = (id: number, userId: number, link: string | null, limit: number | null) =>
   sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}::text, ${limit}::int)`;
-
-/** What a {@link LockForSaveRow} read, in the app's words; null for none (the space is gone). */
-export function spaceForSave(r: LockForSaveRow | undefined): SpaceForSave | null {
-  return r ? { permission: r.permission, isPersonal: r.is_personal, sauceCount: r.sources, exclusive: r.exclusive } : null;
-}
 
 /**
  * An error that makes the transaction run again (SQLSTATE 40001, as PostgreSQL's own

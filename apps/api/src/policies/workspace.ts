@@ -2,7 +2,7 @@ import { type Permission, zPermission } from '@sauce/contract/common';
 import { WORKSPACE_ACTIONS, type Abilities, type WorkspaceAction } from '@sauce/contract/workspaces';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { lockWorkspaces, type SpaceForSave } from '../db/locks.ts';
+import { type LockForSaveRow, lockWorkspaces } from '../db/locks.ts';
 import { NotAuthorizedError, NotFoundError, PersonalWorkspaceError, ViewerCannotUploadError } from '../errors.ts';
 
 export type { WorkspaceAction } from '@sauce/contract/workspaces';
@@ -170,17 +170,12 @@ export async function lockMembership(tx: Tx, m: MembershipClaim): Promise<Member
  * exclusive when the plan's limit is near — and then the role), so the role in force when the
  * save commits decides. The only place a save's role is checked: its route does not read it
  * first.
- * @returns the membership, the sources the space holds (read after the lock), and whether the
- *   space's lock is exclusive.
+ * @returns the membership as it is now (`space`: SQL lock_for_save's row, none when the space is gone).
  * @throws as {@link lockMembership}.
  */
-export function membershipForSave(
-  claim: MembershipClaim,
-  space: SpaceForSave | null,
-): { membership: Membership; sauceCount: number; exclusive: boolean } {
+export function membershipForSave(claim: MembershipClaim, space: LockForSaveRow | undefined): Membership {
   if (!space) throw NotFoundError('Workspace not found.');
-  const row = space.permission ? { permission: space.permission, is_personal: space.isPersonal } : undefined;
-  return { membership: membership(claim.workspaceId, claim.userId, row, claim.action), sauceCount: space.sauceCount, exclusive: space.exclusive };
+  return membership(claim.workspaceId, claim.userId, space.permission ? { permission: space.permission, is_personal: space.is_personal } : undefined, claim.action);
 }
 
 /**

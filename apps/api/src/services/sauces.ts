@@ -18,7 +18,7 @@ import { readSnippet, snippetOf } from './search-snippet.ts';
 import { COLOUR_MATCH_DISTANCE, hexToLab, neighbourCells } from '../lib/colour.ts';
 import { previewAtSave, type PreviewOptions } from './link-preview.ts';
 import { addFolders, addTags } from './sauces/filing.ts';
-import { type NewSauce, writeSauces } from './sauces/write.ts';
+import { type NewSauce, saveSauce, writeSauces } from './sauces/write.ts';
 
 /** A sauce row joined with its author, tags and folders, as the presenter needs it. */
 export interface SauceRecord {
@@ -532,12 +532,7 @@ export async function createSauce(db: Db, claim: MembershipClaim, input: CreateS
         }
       : { contents: async (tx: Tx, id: number, m: Membership) => (await setSauceImages(tx, m, id, input.imageSauce)).byteSize }),
   };
-  return writeSauces(
-    db,
-    async (_tx, write) => (await write.saveOne(claim, { from: 'editor', previews }, sauce, plan.sources)).id,
-    (id) => getSauce(db, claim.workspaceId, id),
-    { oneStatement: input.type === 'TEXT' && input.tagSet.length === 0 && input.folderSet.length === 0 },
-  );
+  return saveSauce(db, claim, { from: 'editor', previews }, sauce, plan.sources, (id) => getSauce(db, claim.workspaceId, id));
 }
 
 /** Locks a sauce's row in the locked space. @throws SAUCE_NOT_FOUND (404) when it is gone. */

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type LockForSaveRow, lockForSaveQuery, retryOnConflict, runAgain, spaceForSave } from '../../db/locks.ts';
+import { type LockForSaveRow, lockForSaveQuery, retryOnConflict, runAgain } from '../../db/locks.ts';
 import { COUNTER_SLOTS, sauces, sauceTypeEnum } from '../../db/schema.ts';
 import { AppError, LimitReachedError } from '../../errors.ts';
 import { type LinkJobToSend, sendAfterCommit } from '../../jobs/link-jobs.ts';
@@ -281,8 +281,7 @@ interface Done {
 
 /**
  * Whether a save of one source read room for it under its lock ({@link SauceWriter.saveOne}).
- * @throws LIMIT_REACHED (422) at the limit (the lock exclusive); runAgain when the lock is
- *   shared and fewer than COUNTER_SLOTS places were left.
+ * @throws LIMIT_REACHED (422) at the limit (lock exclusive); runAgain with under COUNTER_SLOTS places left (lock shared).
  */
 function checkRoom(sauceCount: number, exclusive: boolean, limit: number | null): void {
   if (limit === null) return;
@@ -321,8 +320,8 @@ function writer(tx: Tx, done: Done): SauceWriter {
             AND (${limit}::int IS NULL OR l.sources + CASE WHEN l.exclusive THEN 1 ELSE ${COUNTER_SLOTS} END <= ${limit}::int)
           RETURNING ${sql.identifier(sauces.id.name)} AS id)
         SELECT l.*, (SELECT id FROM made) AS id FROM l`);
-      const { membership, sauceCount, exclusive } = membershipForSave(claim, spaceForSave(read[0]));
-      checkRoom(sauceCount, exclusive, limit);
+      const membership = membershipForSave(claim, read[0]);
+      checkRoom(read[0]!.sources, read[0]!.exclusive, limit);
       const id = read[0]!.id;
       if (id === null) throw new Error('A save passed its checks but wrote nothing.');
       await complete(membership, origin, [{ s, id, jobs }]);
@@ -360,19 +359,25 @@ function writer(tx: Tx, done: Done): SauceWriter {
 }
 
 /**
+ * Issue #29: a save of one source ({@link SauceWriter.saveOne}) as a request's whole write — one
+ * statement committed on its own without images, tags or folders, else one transaction — then `answer(id)`.
+ */
+export function saveSauce<R>(db: Db, claim: MembershipClaim, origin: Origin, s: NewSauce, limit: number | null, answer: (id: number) => Promise<R>): Promise<R> {
+  const alone = !s.contents && !s.tags?.length && !s.folderIds?.length;
+  return writeSauces(db, async (_tx, write) => (await write.saveOne(claim, origin, s, limit)).id, answer, { oneStatement: alone });
+}
+
+/**
  * Runs `work` in one transaction of `db` (run again as a whole on a deadlock, db/client.ts)
  * with the {@link SauceWriter} of that transaction — the only way to add a source or change
- * its link. With `oneStatement` (work that makes a single statement: a save of one source
- * without tags, folders or images, {@link SauceWriter.saveOne}), that statement is the
- * transaction: no BEGIN and COMMIT around it, so the save's locks are held for the statement
- * alone, not across three more round trips (issue #29); it runs again on a deadlock or
- * serialization failure too (db/locks.ts retryOnConflict). Once it committed: the link jobs
- * its writes queued are sent, without waiting, once the requests in flight eased
- * (jobs/link-jobs.ts sendAfterCommit, issue #29: the transaction writes no job row; a process
- * that stops first leaves them to the sweep, services/link-sweep.ts), and the members
- * watching each space are told about its new sources, outside the transaction
- * (services/events.ts notifyAfterCommit, issue #29) — beside `answer`, which reads what the
- * caller returns (a save's answer does not wait for the notice).
+ * its link. With `oneStatement` (work of a single statement: {@link saveSauce} of a source
+ * without tags, folders or images) that statement is the transaction, no BEGIN or COMMIT
+ * round trip around its locks (issue #29), run again on a deadlock too (retryOnConflict).
+ * Once it committed: the link jobs its writes queued are sent once the requests in flight
+ * eased (jobs/link-jobs.ts sendAfterCommit, issue #29: no job row in the transaction; the
+ * sweep, services/link-sweep.ts, sends those of a process that stopped first), and the
+ * members watching each space are told about its new sources (services/events.ts
+ * notifyAfterCommit) — beside `answer`, which reads what the caller returns.
  */
 export async function writeSauces<T, R = T>(
   db: Db,
@@ -385,7 +390,6 @@ export async function writeSauces<T, R = T>(
     done = { sends: [], created: [] };
     return work(tx, writer(tx, done));
   };
-  // A statement outside a transaction block commits on its own (drizzle's db and tx run statements alike).
   const result = oneStatement ? await retryOnConflict(() => attempt(db as unknown as Tx)) : await db.transaction(attempt);
   for (const { previews, jobs } of done.sends) sendAfterCommit(previews, jobs);
   const [answered] = await Promise.all([

@@ -13,11 +13,11 @@ import { pgError } from './sql.ts';
  *                                                             creating a space, withdrawal)
  *  1b. a link's lock (issue #29)            lockLink         (shared: a save of a source
  *                                                             with the link; exclusive: its
- *                                                             preview or copy job writing)
+ *                                                             job writing its preview or copy)
  *   2. spaces, by id: exclusive             lockWorkspaces   (every write to what a space
  *                                           / lockMembership  holds, jobs included)
  *      or shared (a save of one source;     lockForSaveQuery (issue #29)
- *      a link's preview or copy job)        / lockWorkspaces(…, 'shared')
+ *      a link's job)                       / lockWorkspaces(…, 'shared')
  *  2b. one slot of each space's counters   (taken by the first write to what the space's
  *                                           list shows: the triggers of migration 0019;
  *                                           a save takes it with step 2; waited for only
@@ -51,9 +51,9 @@ import { pgError } from './sql.ts';
  * saveOne) — for a text source without tags or folders the whole save, committed on its own
  * (no BEGIN or COMMIT round trip; its locks are held while the database runs it, never while
  * the server's thread is busy with another request):
- *   - with a link, the link's lock, shared (1b): the link's preview and copy jobs write onto
- *     every source waiting for the link, so they take it exclusive and wait for the saves of
- *     that link in flight (whose sources they must see) — and for no other save: they hold
+ *   - with a link, the link's lock, shared (1b): the link's job writes its preview and copy
+ *     onto every source waiting for the link, so it takes it exclusive and waits for the saves
+ *     of that link in flight (whose sources it must see) — and for no other save: it holds
  *     the spaces shared.
  *   - the space's lock, shared (2), with its counter slot (2b) and then the role and the
  *     space's count read after them (0.4 ms alone on the test machine). Saves share it, so
@@ -67,7 +67,7 @@ import { pgError } from './sql.ts';
  *     (services/sauces/write.ts saveOne): the limit holds.
  *   - its own new rows (the source, its tags, folders, search document), the person's new
  *     tag names, and, for an image source, its uploads' rows (5). No job row: its link's
- *     preview and copy jobs are sent after the commit (jobs/link-jobs.ts sendAfterCommit),
+ *     job is sent after the commit (jobs/link-jobs.ts sendAfterCommit),
  *     so two saves of one link no longer meet at pg-boss's singleton index, and a burst of
  *     saves writes no job row while it lasts.
  *   - nothing once it has committed: its event is sent to the members watching the space
@@ -93,8 +93,8 @@ export const LINK_LOCK = 30;
 
 /**
  * Issue #29: locks `link` until commit (step 1b of the lock order): `shared` by a save of a
- * source with the link, `exclusive` by the link's preview and copy jobs before they write
- * onto every source waiting for it — so they see every save of the link that was in flight,
+ * source with the link, `exclusive` by the link's job before it writes its preview or copy
+ * onto every source waiting for it — so it sees every save of the link that was in flight,
  * while saves of other links, and other writes, never wait for them. (Two links whose
  * hashes meet only wait for each other.)
  */
@@ -119,7 +119,7 @@ export async function lockPerson(tx: Tx, userId: number): Promise<void> {
 /**
  * Locks spaces until commit, in ascending id (step 2 of the lock order): their advisory
  * locks, then their rows — exclusive (FOR NO KEY UPDATE), or `shared` (FOR SHARE; issue #29:
- * a link's preview and copy jobs, holding the link's lock (lockLink), write onto the sources
+ * a link's job, holding the link's lock (lockLink), writes its preview and copy onto the sources
  * waiting for it beside saves; exclusive writers — an edit, a delete — still wait for them).
  * @returns the ids that exist (a space deleted meanwhile is left out).
  */

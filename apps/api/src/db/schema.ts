@@ -235,7 +235,7 @@ export const sauces = pgTable(
     check('sauces_copy_status_values', sql`${t.copyStatus} IN ('pending', 'ready', 'empty', 'failed')`),
     // Issue #21: the sources waiting for their link's copy.
     index('sauces_copy_pending_idx').on(t.link).where(sql`${t.copyStatus} = 'pending'`),
-    // Issue #23: the preview job finds the sources waiting for a link.
+    // Issue #23: the link's job finds the sources waiting for its preview.
     index('sauces_link_pending_idx').on(t.link).where(sql`${t.linkStatus} = 'pending'`),
     // Issue #21 item 2: the links due for a check, oldest check first; a space's broken links.
     index('sauces_link_check_idx').on(t.linkCheckedAt.nullsFirst()).where(sql`${t.link} IS NOT NULL`),
@@ -698,8 +698,8 @@ export const sauceCaptures = pgTable('sauce_captures', {
 }, (t) => [index('sauce_captures_workspace_idx').on(t.workspaceId)]);
 
 /**
- * Issue #21: which process is copying a link now (services/link-copy.ts claimed), so a link
- * saved in several processes at once is fetched once. A row lasts while its copy runs and is
+ * Issue #21: which process is reading a link now (services/link-read.ts claimed), so a link
+ * saved in several processes at once is fetched once. A row lasts while its read runs and is
  * deleted after; one left by a process that died stops counting at `claimedUntil`.
  */
 export const linkCopyClaims = pgTable('link_copy_claims', {

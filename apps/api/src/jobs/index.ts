@@ -3,17 +3,16 @@ import type { Deps } from '../deps.ts';
 import { articlesNeverAdded, seedArticles } from '../services/articles/seed.ts';
 import { backfillLinkKeys } from '../services/duplicates.ts';
 import { runImageText } from '../services/image-text.ts';
-import { runCopy } from '../services/link-copy.ts';
-import { previewOptions, runPreview } from '../services/link-preview.ts';
+import { previewOptions } from '../services/link-preview.ts';
+import { runLinkRead } from '../services/link-read.ts';
 import { startFeedFetchJobs } from './article-feed-fetch.ts';
 import { startFeedsPollJobs } from './article-feeds-poll.ts';
 import { startSummaryJobs } from './article-summary.ts';
 import { queueThumbnail, startThumbnailJobs } from './article-thumbnail.ts';
 import { STARVED_AFTER, startImageTextJobs } from './image-text.ts';
 import { importDepsOf, importUploadDir, startImportJobs } from './imports.ts';
-import { startCopyJobs } from './link-copy.ts';
 import { startMaintenanceJobs } from './maintenance.ts';
-import { startPreviewJobs } from './link-preview.ts';
+import { startLinkReadJobs } from './link-read.ts';
 import { createPageBrowser } from './page-browser.ts';
 import { createTextReader } from '../lib/text-reader.ts';
 
@@ -21,9 +20,10 @@ import { createTextReader } from '../lib/text-reader.ts';
  * Issue #30: the one place this process's background workers start, once, from app.ts —
  * routes and services only send jobs. A file of this folder per queue holds its name,
  * payload, options and handler. Starts:
- * - link previews (issue #23, ./link-preview.ts) and the linked pages' copies (issue #21,
- *   ./link-copy.ts), drawn by a browser (./page-browser.ts) when one is configured (config
- *   CHROMIUM_PATH / BROWSER_WS_ENDPOINT), people taking turns (issue #29, ./link-jobs.ts);
+ * - the saved links' reads (./link-read.ts): their previews (issue #23) and the linked pages'
+ *   copies (issue #21) from one fetch, drawn by a browser (./page-browser.ts) when one is
+ *   configured (config CHROMIUM_PATH / BROWSER_WS_ENDPOINT), people taking turns (issue #29,
+ *   ./link-jobs.ts);
  * - the articles' summaries, thumbnails and feeds (issue #10, ./article-*.ts), and the seed
  *   articles on a first start;
  * - imports (issue #8, ./imports.ts), and the taking back of imports a dead process left;
@@ -37,8 +37,6 @@ import { createTextReader } from '../lib/text-reader.ts';
  * @throws EngineStartError (lib/text-reader.ts) when a language of IMAGE_TEXT_LANGS has no data installed.
  */
 export async function startWorkers(app: FastifyInstance, deps: Deps, opts: { maintenance: boolean }): Promise<void> {
-  const previews = previewOptions(deps, app.log);
-  await startPreviewJobs(previews, (data, job) => runPreview(deps.db, previews, data, job));
   const { executablePath, wsEndpoint, maxPages } = deps.config.browser;
   const browser =
     executablePath || wsEndpoint
@@ -51,8 +49,8 @@ export async function startWorkers(app: FastifyInstance, deps: Deps, opts: { mai
         })
       : null;
   if (browser) app.addHook('onClose', () => browser.close());
-  const copies = { ...previews, files: deps.files, browser };
-  await startCopyJobs(copies, (data, job) => runCopy(deps.db, copies, data, job));
+  const links = { ...previewOptions(deps, app.log), files: deps.files, browser };
+  await startLinkReadJobs(links, (data, job) => runLinkRead(deps.db, links, data, job));
 
   await startSummaryJobs(deps, app.log);
   await startThumbnailJobs(deps);

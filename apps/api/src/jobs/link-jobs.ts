@@ -6,7 +6,7 @@ import type { JobInfo, JobName, JobPayloads, JobQueue, JobToInsert } from './que
 import { InFlight, type Turns } from './turns.ts';
 
 /**
- * Jobs about one link — a preview (./link-preview.ts), a copy (./link-copy.ts): how they are
+ * Jobs about one link — its read, for its preview and its copy (./link-read.ts): how they are
  * sent, retried and worked so that people take turns (issue #29; the order and the shares:
  * ./turns.ts).
  */
@@ -32,7 +32,7 @@ export const PUT_BACK_S = 1;
 export type LinkJobSending = { jobs: JobQueue; retries: number; retryDelayS: number; foreground?: Foreground };
 
 /**
- * A queue of link jobs (./link-preview.ts, ./link-copy.ts): its name, the line its jobs wait
+ * A queue of link jobs (./link-read.ts): its name, the line its jobs wait
  * in (issue #29), this process's workers of it, and how many of them one person's, or one
  * host's, jobs may hold.
  */
@@ -136,7 +136,7 @@ export function wakeFor(jobs: JobQueue, sent: readonly LinkJobToSend[]): void {
   for (const queue of queues) jobs.notify(queue);
 }
 
-/** What works a link job: the service's run of it (services/link-preview.ts runPreview, link-copy.ts runCopy). */
+/** What works a link job: the service's run of it (services/link-read.ts runLinkRead). */
 export type LinkJobRun = (data: LinkJob, job: JobInfo) => Promise<unknown>;
 
 /**
@@ -177,10 +177,9 @@ export async function workLinkJobs(opts: LinkJobSending, queue: LinkQueueSpec, r
 /**
  * Where a link job got to, that a test waits for before it acts (issue #30: no test waits a
  * fixed time for a job): 'yielding', waiting for the requests in flight to ease (issue #29,
- * lib/foreground.ts); 'put-back', over its share (above); 'reading', a preview about to
- * read its link — it shares the read of the link under way in this process, if any
- * (services/metadata.ts readMetadata), else fetches; 'waiting', a copy waiting for the copy
- * of its link under way in this process (services/link-copy.ts runCopy).
+ * lib/foreground.ts); 'put-back', over its share (above); 'reading', about to fetch its link;
+ * 'waiting', waiting for the read of its link under way in this process
+ * (services/link-read.ts runLinkRead).
  */
 export type LinkJobStep = 'put-back' | 'reading' | 'waiting' | 'yielding';
 type StepWatcher = (queue: LinkQueue, step: LinkJobStep, job: LinkJob) => void;

@@ -34,8 +34,7 @@ declare module './queue.ts' {
 /*
  * Issue #30 keeps a file per queue; these six share one, as a family: each is a periodic
  * tick with no payload, scheduled here, whose handler is a call or two to its service (the
- * link jobs' sweep, services/link-sweep.ts queueWaitingLinks, sends ./link-preview.ts and
- * ./link-copy.ts jobs).
+ * link jobs' sweep, services/link-sweep.ts queueWaitingLinks, sends ./link-read.ts jobs).
  * A file each would hold more declarations than work.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Issue #29: background work about people's links takes turns between people. Two pieces,
- * used by the link preview and link copy queues (services/link-preview.ts, link-copy.ts):
+ * used by the link queue (./link-read.ts, services/link-read.ts):
  *
  * - {@link Turns}: the order jobs wait in — start-time fair queuing. Each person has a clock
  *   that each of their jobs advances by {@link TURN_COST}; a job's place is its person's

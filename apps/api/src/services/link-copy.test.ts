@@ -1,12 +1,12 @@
 import http from 'node:http';
+import { LINK_QUEUE } from '../jobs/link-read.ts';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COPY_QUEUE } from '../jobs/link-copy.ts';
 import { createPageBrowser, findChromium } from '../jobs/page-browser.ts';
 import { body, buildTestApp, type TestApp } from '../test/build-app.ts';
 import { buildUser, type TestUser } from '../test/factories.ts';
-import { runCopy, type CopyOptions } from './link-copy.ts';
+import { type LinkReadOptions, runLinkRead } from './link-read.ts';
 
 /**
  * Issue #28 item 2: a linked page whose script never yields costs its copy job the browser's
@@ -44,17 +44,17 @@ describe.skipIf(!chromium)('a copy whose page never yields (issue #28)', () => {
       payload: { type: 'TEXT', title: 'Spinning', textSauce: { text: '', link } },
     });
     const id = body(res).data.id as number;
-    // The app's own job (text only) copies it first; then it waits again, for the browser.
-    await t.runDue(COPY_QUEUE);
+    // The app's own job (text only) reads it first; then its copy waits again, for the browser.
+    await t.runDue(LINK_QUEUE);
     expect((await t.db.execute(sql`SELECT copy_status FROM sauces WHERE id = ${id}`)).rows[0]?.copy_status).toBe('ready');
     await t.db.execute(sql`UPDATE sauces SET copy_status = 'pending', copy_text = NULL WHERE id = ${id}`);
 
     const browser = createPageBrowser({ executablePath: chromium!, maxPages: 1, allowPrivate: true, pageTimeoutMs: PAGE_MS });
     const info = vi.fn();
-    const opts = { allowPrivate: true, retries: 0, retryDelayS: 0, browser, log: { info } } as unknown as CopyOptions;
+    const opts: LinkReadOptions = { jobs: t.jobs, allowPrivate: true, retries: 0, retryDelayS: 0, browser, log: { info, warn: info } };
     try {
       const started = Date.now();
-      expect(await runCopy(t.db, opts, { link, person: alice.userId }, { retryCount: 0, retryLimit: 0 })).toBe('ready');
+      expect(await runLinkRead(t.db, opts, { link, person: alice.userId }, { retryCount: 0, retryLimit: 0 })).toBe('ready');
       // The browser's start, its deadline, and the context's close.
       expect(Date.now() - started).toBeLessThan(PAGE_MS + 15_000);
       expect(info).toHaveBeenCalledWith(expect.objectContaining({ err: expect.stringMatching(/took over|Timeout/) }), 'the browser could not draw a linked page');

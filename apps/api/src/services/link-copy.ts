@@ -1,28 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockWorkspaces } from '../db/locks.ts';
-import { AppError, SauceNotFoundError } from '../errors.ts';
-import { copyQueue } from '../jobs/link-copy.ts';
-import { type LinkJob, type LinkJobToSend, reached, retryLater, sendLinkJob } from '../jobs/link-jobs.ts';
+import { SauceNotFoundError } from '../errors.ts';
 import type { PageBrowser } from '../jobs/page-browser.ts';
-import type { JobInfo, JobQueue } from '../jobs/queue.ts';
 import { decodeHtml, extractReadable } from '../lib/readable.ts';
-import { safeFetch, SafeFetchError } from '../lib/safe-fetch.ts';
-import type { SharedState } from '../lib/shared-state.ts';
+import type { SafeFetchResponse } from '../lib/safe-fetch.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
 import { notifyWorkspace } from './events.ts';
 import { admitImage, processScreenshot, type ProcessedImage } from './image-processing.ts';
 import { deleteFiles } from './images.ts';
-import { budgetTurnS, budgetWaitS, spendFetch } from './metadata.ts';
 
 /**
  * Issue #21 item 1: every link keeps a copy. When a text source with a link is saved (from
  * the editor, the phone's share target or an import; not a capture from the extension, which
- * brings its own), a background job (jobs/link-copy.ts, which calls {@link runCopy}) reads the
- * page through the guarded fetch and keeps its readable text (Mozilla's Readability,
+ * brings its own), the link's background job (services/link-read.ts, issue #29: the same one
+ * fetch that reads its preview) keeps the page's readable text (Mozilla's Readability,
  * lib/readable.ts, as the article summaries read pages), searchable with the rest of the
  * source and shown as its 'Saved copy'. Where a browser is at hand
  * (jobs/page-browser.ts: a local Chromium or a remote one), the page is also drawn: its
@@ -33,37 +27,22 @@ import { budgetTurnS, budgetWaitS, spendFetch } from './metadata.ts';
  */
 /** Most characters of readable text kept. */
 export const COPY_MAX_CHARS = 100_000;
-/** Largest page read, bytes. */
-const COPY_MAX_BYTES = 3 * 1024 * 1024;
 
-/** What a copy job needs: the queue, the fetch's address policy, its retries (config LINK_PREVIEW_*). */
+/** Where copies are drawn and kept: the browser that draws pages (none: text only), where screenshots are stored, the log. */
 export interface CopyOptions {
-  jobs: JobQueue;
-  allowPrivate: boolean;
-  retries: number;
-  retryDelayS: number;
   log?: { info(obj: object, msg: string): void };
-  /** Where the fetch budget lives (issue #29: a copy spends its person's, as a preview does). */
-  shared?: SharedState;
   /** Where screenshots are stored; with `browser`. */
   files?: FileStore;
   /** The browser that draws pages, or none (text only). */
   browser?: PageBrowser | null;
 }
 
-/**
- * The copy job of `link` (send it with jobs/link-jobs.ts sendAfterCommit once the save
- * committed), at the back of `person`'s line (issue #29); one job of a link waits at a time.
- * The saved sources carry `copy_status = 'pending'` (copyColumns).
- */
-export const copyJob = (link: string, person: number): LinkJobToSend => ({ queue: copyQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
-
 /** The copy columns of a save that sets `link` (null: no link, nothing to keep). */
 export const copyColumns = (link: string | null) =>
   ({ copyStatus: link ? 'pending' : null, copyText: null, copiedAt: null }) as const;
 
 /** What the page held: its readable text, none, or a fetch that failed for good. */
-type Copy = { status: 'ready'; text: string } | { status: 'empty' } | { status: 'failed' };
+export type Copy = { status: 'ready'; text: string } | { status: 'empty' } | { status: 'failed' };
 
 /** Most sources given one page's screenshot (each keeps its own files: saved copies are per source). */
 const SHOT_COPIES_MAX = 20;
@@ -150,7 +129,7 @@ async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedI
  * wait meanwhile after ({@link attachShots}). Files no row took are deleted.
  * @returns how many sources it updated.
  */
-async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: Buffer | null): Promise<number> {
+export async function storeCopy(db: Db, opts: Pick<CopyOptions, 'files' | 'log'>, link: string, copy: Copy, png: Buffer | null): Promise<number> {
   const shots = png && opts.files
     ? await putShots(db, opts.files, link, png).catch((e: unknown) => {
         opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'a linked page’s screenshot was not kept');
@@ -202,123 +181,32 @@ async function store(db: Db, opts: CopyOptions, link: string, copy: Copy, png: B
 }
 
 /**
- * Works one copy job (jobs/link-copy.ts's handler): nothing waits for the link → skipped;
- * `person`'s fetch budget spent → sent again for its place among their coming fetches
- * ('delayed', metadata.ts budgetTurnS; issue #29: copies spend the budget previews spend);
- * else the page is read (HTML only, at most 3 MB, 10 s) and its readable text kept ('ready', or
- * 'empty' when it has none) on every source waiting for it. A slow or erring site is sent
- * again for later ('retrying', {@link retryLater}); a refused address, a 4xx, a page that is
- * not HTML or too large is 'failed' at once. Copies of one link run one at a time, in a
- * process and across the processes sharing the database (issue #21: a link saved twenty
- * times at once is fetched once); a job that waits for its link's copy under way in this
- * process reports 'waiting' to jobs/link-jobs.ts watchLinkJobs.
- * @throws what is not a fetch's failure while the queue's retries last; Error when another
- *   process copies the link for over a minute (see claimed).
+ * What a fetched page holds for its copy: its readable text (Mozilla's Readability,
+ * lib/readable.ts; none: 'empty'), at most {@link COPY_MAX_CHARS}, and — with a browser
+ * (`opts.browser`) — its full-page screenshot (PNG), the drawn page's text standing in for a
+ * page that renders only in a browser. A page the browser could not draw keeps its text
+ * without a screenshot (issue #28: a page whose script never yields costs the browser's
+ * deadline, no more). Never throws for the page's content.
  */
-export async function runCopy(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobInfo, 'retryCount' | 'retryLimit'>) {
-  const { link } = data;
-  // One copy of a link at a time in this process: a job queued while another of the same
-  // link was fetching (the queue keeps one *waiting* per link, not one running) waits for it,
-  // then finds its sources served and fetches nothing — twenty saves of a link, one fetch.
-  if (underWay.has(link)) reached(opts.jobs, copyQueue.name, 'waiting', data);
-  for (let running = underWay.get(link); running; running = underWay.get(link)) await running.catch(() => undefined);
-  const run = claimed(db, link, () => copyOnce(db, opts, data, job));
-  underWay.set(link, run);
-  try {
-    return await run;
-  } finally {
-    if (underWay.get(link) === run) underWay.delete(link);
-  }
-}
-
-/** How long a claim on copying a link lasts, s: longer than a copy takes (a 10 s fetch, a drawing). */
-const CLAIM_SECONDS = 120;
-/** How often a job looks again whether another process's claim is gone, ms. */
-const CLAIM_POLL_MS = 250;
-/** Longest wait for another process's copy of the same link, ms; then the queue retries the job. */
-const CLAIM_WAIT_MS = 60_000;
-
-/**
- * Runs `copy` while this process holds the claim on copying `link` (table
- * link_copy_claims), so that processes sharing the database copy a link one at a time too:
- * a job that finds the link claimed waits (polling every 250 ms) and then finds its sources
- * served. A claim left by a process that died counts for {@link CLAIM_SECONDS} at most.
- * @throws Error when another process holds the claim for more than {@link CLAIM_WAIT_MS}
- *   (the queue retries the job); what `copy` throws.
- */
-async function claimed<T>(db: Db, link: string, copy: () => Promise<T>): Promise<T> {
-  const waitUntil = Date.now() + CLAIM_WAIT_MS;
-  let until: string | undefined;
-  for (;;) {
-    const { rows } = await db.execute<{ until: string }>(sql`
-      INSERT INTO link_copy_claims (link_md5, claimed_until) VALUES (md5(${link}), now() + make_interval(secs => ${CLAIM_SECONDS}))
-      ON CONFLICT (link_md5) DO UPDATE SET claimed_until = EXCLUDED.claimed_until WHERE link_copy_claims.claimed_until < now()
-      RETURNING claimed_until::text AS until`);
-    until = rows[0]?.until;
-    if (until) break;
-    if (Date.now() > waitUntil) throw new Error('another process is still copying this link');
-    await sleep(CLAIM_POLL_MS);
-  }
-  try {
-    return await copy();
-  } finally {
-    // Only this claim: one that expired meanwhile may be another process's now.
-    await db
-      .execute(sql`DELETE FROM link_copy_claims WHERE link_md5 = md5(${link}) AND claimed_until = ${until}::timestamptz`)
-      .catch(() => undefined); // it expires by itself
-  }
-}
-
-/** Copy jobs under way in this process, by link (see {@link runCopy}). */
-const underWay = new Map<string, Promise<unknown>>();
-
-async function copyOnce(db: Db, opts: CopyOptions, data: LinkJob, job: Pick<JobInfo, 'retryCount' | 'retryLimit'>) {
-  const { link } = data;
-  const { rows } = await db.execute(sql`SELECT 1 FROM sauces WHERE link = ${link} AND copy_status = 'pending' LIMIT 1`);
-  if (rows.length === 0) return 'skipped';
-  if (!(await spendFetch(opts.shared, data.person))) {
-    await sendLinkJob(opts, copyQueue, undefined, data, { startAfterS: budgetTurnS(data.person) });
-    return 'delayed';
-  }
-  let copy: Copy;
+export async function copyOfPage(res: SafeFetchResponse, opts: Pick<CopyOptions, 'browser' | 'log'>): Promise<{ copy: Copy; png: Buffer | null }> {
+  const html = decodeHtml(res.body, res.charset);
+  let readable = extractReadable(html);
+  let drawnHtml: string | null = null;
   let png: Buffer | null = null;
-  try {
-    const res = await safeFetch(link, {
-      allowPrivate: opts.allowPrivate,
-      timeoutMs: 10_000,
-      maxBytes: COPY_MAX_BYTES,
-      accept: ['text/html', 'application/xhtml+xml'],
-    });
-    const html = decodeHtml(res.body, res.charset);
-    let readable = extractReadable(html);
-    let drawnHtml: string | null = null;
-    if (opts.browser) {
-      try {
-        const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
-        png = drawn.screenshot;
-        drawnHtml = drawn.html;
-        readable ??= extractReadable(drawn.html);
-      } catch (e) {
-        // The text is kept without a screenshot (no browser, or the page would not draw within
-        // the browser's deadline, issue #28: a page whose script never yields costs that, no more).
-        opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
-      }
+  if (opts.browser) {
+    try {
+      const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
+      png = drawn.screenshot;
+      drawnHtml = drawn.html;
+      readable ??= extractReadable(drawn.html);
+    } catch (e) {
+      opts.log?.info({ url: res.url, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
     }
-    // No article in it: whatever short text the page holds is still its words (issue #31
-    // item 3: a page of one short paragraph was kept as empty, so never found).
-    readable ??= extractReadable(drawnHtml ?? html, { minChars: 1 });
-    copy = readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' };
-  } catch (e) {
-    const retryable =
-      e instanceof SafeFetchError &&
-      (e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy' || (e.reason === 'http-status' && (e.status ?? 0) >= 500));
-    if (retryable && (await retryLater(opts, copyQueue, data, job))) return 'retrying';
-    if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
-    opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
-    copy = { status: 'failed' };
   }
-  await store(db, opts, link, copy, png);
-  return copy.status;
+  // No article in it: whatever short text the page holds is still its words (issue #31
+  // item 3: a page of one short paragraph was kept as empty, so never found).
+  readable ??= extractReadable(drawnHtml ?? html, { minChars: 1 });
+  return { copy: readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' }, png };
 }
 
 /**

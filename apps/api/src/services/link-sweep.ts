@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type LinkJobSending, sendLinkJobs, wakeFor } from '../jobs/link-jobs.ts';
-import { copyJob } from './link-copy.ts';
-import { previewJob } from './link-preview.ts';
+import { linkJob } from './link-read.ts';
 
 /** Links the sweep queues at a time, of each kind (a minute's work for two browser pages). */
 export const SWEEP_BATCH = 30;
@@ -33,7 +32,7 @@ export async function queueWaitingLinks(db: Db, opts: LinkJobSending, kind: 'pre
         AND (import_key IS NOT NULL OR updated_at < now() - ${SWEEP_AFTER}::interval)
     ) waiting
     GROUP BY link ORDER BY min(turn), min(id) LIMIT ${limit}`);
-  const sent = rows.map((r) => (kind === 'preview' ? previewJob : copyJob)(r.link, r.person));
+  const sent = rows.map((r) => linkJob(r.link, r.person));
   await sendLinkJobs(opts, undefined, sent);
   wakeFor(opts.jobs, sent);
   return rows.length;

@@ -5,6 +5,7 @@ import type { CheerioAPI } from 'cheerio';
 import { RateLimitedError } from '../errors.ts';
 import { type AddressPolicy, parseHttpUrl, SafeFetchError, safeFetch } from '../lib/safe-fetch.ts';
 import { memoryState, type SharedState } from '../lib/shared-state.ts';
+import { spendFetch } from './fetch-budget.ts';
 import { contentImages, decodeHTML, isPixelOrFavicon, looksLikeIcon, microdataImages } from './page-image.ts';
 
 // cheerio is loaded on first use rather than at start (issue #11 item 7: an idle server's
@@ -37,7 +38,7 @@ export interface MetadataOptions {
   /** Allow loopback and private addresses (config.metadataAllowPrivate). */
   allowPrivate: boolean;
   /**
-   * Who asks: a fetch (not a cache hit) spends one of their {@link FETCHES_PER_MINUTE}
+   * Who asks: a fetch (not a cache hit) spends one of their fetch-budget.ts FETCHES_PER_MINUTE
    * (issue #9: link previews and saves share one budget per person).
    */
   person?: number;
@@ -53,45 +54,6 @@ export interface MetadataOptions {
 const processState = memoryState();
 /** Reads of one URL under way in this process: concurrent reads share one fetch. */
 const inFlight = new Map<string, Promise<Metadata>>();
-
-/** Outbound page fetches one person may cause per minute: previews and saves together (issue #9). */
-export const FETCHES_PER_MINUTE = 60;
-
-/**
- * Spends one of `person`'s {@link FETCHES_PER_MINUTE} outbound page fetches (issue #9; issue
- * #29: previews, saves' copies and their screenshots alike), in `shared` (this process's
- * memory by default). @returns false when the minute's budget is spent (nothing spent).
- */
-export function spendFetch(shared: SharedState | undefined, person: number): Promise<boolean> {
-  return (shared ?? processState).hit(`fetch:${person}`, FETCHES_PER_MINUTE, 60_000);
-}
-
-/** Per person, when the next job put off for their spent budget may run (ms since the epoch): this process's view. */
-const budgetTurns = new Map<number, number>();
-
-/**
- * Issue #29: how long (s) a job whose fetch found `person`'s budget spent waits — its own
- * place among their coming fetches: the first put off in a minute gets the next minute's
- * first second, the next one second later, and so on ({@link FETCHES_PER_MINUTE} a minute),
- * so a backlog of any size is fetched about once a job, not again every half minute.
- * Previews and copies share the places, as they share the budget. At least 1 s.
- */
-export function budgetTurnS(person: number, now = Date.now()): number {
-  const nextMinute = Math.floor(now / 60_000) * 60_000 + 60_000;
-  const at = Math.max(nextMinute, budgetTurns.get(person) ?? 0);
-  if (budgetTurns.size >= 10_000) for (const [p, t] of budgetTurns) if (t <= now) budgetTurns.delete(p);
-  budgetTurns.set(person, at + 60_000 / FETCHES_PER_MINUTE);
-  return Math.max(1, Math.ceil((at - now) / 1000));
-}
-
-/**
- * A new job about `person`'s link while jobs put off for their spent budget still wait (this
- * process put one off to a place still to come): its own place after theirs
- * ({@link budgetTurnS}), s — so it is not fetched only to be put off. Else undefined: now.
- */
-export function budgetWaitS(person: number, now = Date.now()): number | undefined {
-  return (budgetTurns.get(person) ?? 0) > now ? budgetTurnS(person, now) : undefined;
-}
 
 /** The cache key of `href`'s metadata (what private addresses allow changes what is read), or undefined when not cached. */
 const cacheKey = (href: string, opts: MetadataOptions) => (opts.allowAddress ? undefined : `meta:${opts.allowPrivate ? 'any' : 'public'} ${href}`);
@@ -114,12 +76,22 @@ export async function cachedMetadata(url: string, opts: MetadataOptions): Promis
 }
 
 /**
+ * Keeps `meta`, read from `href` (an http(s) URL, lib/safe-fetch.ts parseHttpUrl), in the
+ * one-hour cache that saves and the editor's preview read ({@link cachedMetadata}): a link
+ * job's read (services/link-read.ts), as {@link readMetadata}'s own.
+ */
+export async function cacheMetadata(href: string, meta: Metadata, opts: MetadataOptions): Promise<void> {
+  const key = cacheKey(href, opts);
+  if (key) await (opts.shared ?? processState).set(key, JSON.stringify(meta), METADATA_LIMITS.cacheMs);
+}
+
+/**
  * Reads the link metadata of `url`: `{ title, description, image }`, empty strings where
  * the page has none. Fetched through lib/safe-fetch.ts (5 s, 2 MB, 5 redirects, public
  * addresses only unless `allowPrivate`), parsed by {@link parseMetadata}; successful reads
  * are cached 1 hour (SPEC §9, 3,600,000 ms) and concurrent reads of one URL in this process
  * share one fetch. A fetch (not a cache hit) spends one of `person`'s
- * {@link FETCHES_PER_MINUTE}.
+ * fetch-budget.ts FETCHES_PER_MINUTE.
  * @throws SafeFetchError when the page could not be read (unreachable, slow, too large, not
  *   HTML, an HTTP error); AppError INVALID_FORMAT (400) for a malformed or non-http(s) URL;
  *   URL_NOT_ALLOWED (400) when the host, or a redirect's host, is a refused address;
@@ -135,13 +107,13 @@ export async function readMetadata(url: string, opts: MetadataOptions): Promise<
     const pending = inFlight.get(key);
     if (pending) return pending;
   }
-  if (opts.person !== undefined && !(await spendFetch(shared, opts.person))) {
+  if (opts.person !== undefined && !(await spendFetch(opts.shared, opts.person))) {
     throw RateLimitedError('Too many link previews at once. Please wait a minute and try again.');
   }
   const work = (async () => {
     const res = await safeFetch(href, { allowPrivate: opts.allowPrivate, allowAddress: opts.allowAddress, accept: HTML_TYPES });
     const meta = parseMetadata(res.body, res.url, res.charset);
-    if (key) await shared.set(key, JSON.stringify(meta), METADATA_LIMITS.cacheMs);
+    await cacheMetadata(href, meta, opts);
     return meta;
   })();
   if (!key) return work;

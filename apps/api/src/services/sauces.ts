@@ -583,7 +583,7 @@ export async function updateSauce(
     await lockSauce(tx, m.workspaceId, id);
     const images = input.imageSauce ? await setSauceImages(tx, m, id, input.imageSauce) : undefined;
     // The saved copy of the old link (a screenshot, an extension's snapshot) is not the new
-    // link's. Read under the source's lock, not from `current`: the old link's copy job may
+    // link's. Read under the source's lock, not from `current`: the old link's job may
     // have kept its screenshot since (issue #21, link-shot-races.test.ts).
     const captureKeys = copying ? await captureFileKeys(tx, sql`sauce_id = ${id}`) : [];
     const dropped = copying

@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_SLOTS } from '../db/schema.ts';
-import { COPY_QUEUE } from '../jobs/link-copy.ts';
-import { PREVIEW_QUEUE } from '../jobs/link-preview.ts';
+import { LINK_QUEUE } from '../jobs/link-read.ts';
 import { body, buildTestApp, type TestApp } from './build-app.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from './factories.ts';
 import { hold, lockWaiters, startBlocked } from './held.ts';
@@ -287,15 +286,15 @@ describe('a link’s preview and copy beside saves of the link (issue #29)', () 
     const link = `${origin}/held`;
     const first = await save(u, u.workspaceId, 'first', link);
     expect(first.statusCode).toBe(200);
-    const jobs = Promise.all([t.runDue(PREVIEW_QUEUE), t.runDue(COPY_QUEUE)]);
-    await until('the preview and the copy fetching', () => held.length >= 2);
+    const jobs = t.runDue(LINK_QUEUE);
+    await until('the link job fetching', () => held.length >= 1);
     const paused = await pause();
     try {
       // A second save of the link stops in flight (its source not written yet); the page then
-      // answers: the jobs wait for the save (the link's lock), not only for its space.
+      // answers: the job waits for the save (the link's lock), not only for its space.
       const { result: second } = await startBlocked(t, () => save(u, u.workspaceId, 'pause', link));
       open();
-      await until('the jobs waiting for the save in flight', async () => (await lockWaiters(t)) >= 2);
+      await until('the job waiting for the save in flight', async () => (await lockWaiters(t)) >= 1);
       // Saves of other links, and other saves of this space, do not wait for them.
       expect((await within(5_000, save(u, u.workspaceId, 'elsewhere'))).statusCode).toBe(200);
       await paused.commit();
@@ -303,7 +302,7 @@ describe('a link’s preview and copy beside saves of the link (issue #29)', () 
       const ids = [body(first).data.id, body(await second).data.id];
       // The first jobs end; the second save's jobs run after them (and any put back for a second).
       await jobs;
-      await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE], { withinS: 2 });
+      await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
       const { rows } = await t.db.execute<{ n: number }>(sql`
         SELECT count(*)::int AS n FROM sauces WHERE id = ANY(${sql.raw(`ARRAY[${ids.join(',')}]`)}) AND link_status = 'ready' AND copy_status <> 'pending'`);
       expect(rows[0]!.n).toBe(2);
@@ -311,7 +310,7 @@ describe('a link’s preview and copy beside saves of the link (issue #29)', () 
       await paused.rollback().catch(() => undefined);
       open();
     }
-    // One fetch for the preview, one for the copy: the second save's jobs found nothing left to do.
-    expect(hits).toBe(2);
+    // One fetch for the preview and the copy: the second save's job found nothing left to do.
+    expect(hits).toBe(1);
   });
 });

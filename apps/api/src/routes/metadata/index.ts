@@ -14,7 +14,7 @@ const tags = ['metadata'];
  * image }` of a link, empty strings where unknown or when the page cannot be read (SPEC §8).
  * Needs sign-in (it fetches on the server's behalf: not an open proxy); 60 calls a minute
  * per user, and its fetches (not cache hits) spend the person's outbound-fetch budget shared
- * with saving sources (services/metadata.ts FETCHES_PER_MINUTE; 429 when spent). 400 INVALID_FORMAT for a missing, malformed or non-http(s) url; 400
+ * with saving sources (services/fetch-budget.ts FETCHES_PER_MINUTE; 429 when spent). 400 INVALID_FORMAT for a missing, malformed or non-http(s) url; 400
  * URL_NOT_ALLOWED for a private, loopback or link-local address (also via a redirect).
  */
 export const metadataRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
-import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
+import { FETCHES_PER_MINUTE } from '../../services/fetch-budget.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { startOfRoomyWindow } from '../../test/rate-window.ts';
@@ -38,7 +38,7 @@ describe('outbound fetch budget', () => {
     for (let i = 0; i < 70; i++) {
       results.push(await send(amy, 'PATCH', `/archive/sauce/${amy.workspaceId}/${s.id}`, { textSauce: { link: `${origin}/p${i}` } }));
       // Its preview job runs before the next change of link, as a free worker would take it.
-      await t.runDue(PREVIEW_QUEUE);
+      await t.runDue(LINK_QUEUE);
     }
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(hits).toBeLessThanOrEqual(FETCHES_PER_MINUTE);
@@ -61,7 +61,7 @@ describe('outbound fetch budget', () => {
     const res = await send(cat, 'POST', `/archive/sauce/${cat.workspaceId}`, { type: 'TEXT', textSauce: { link: `${origin}/never` } });
     expect(res.statusCode).toBe(422);
     // No job was left to fetch it either.
-    await t.runUntilIdle([PREVIEW_QUEUE]);
+    await t.runUntilIdle([LINK_QUEUE]);
     expect(hits).toBe(0);
   });
 });

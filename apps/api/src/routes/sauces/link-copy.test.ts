@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,8 @@ import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { hold, lockWaiters } from '../../test/held.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, netscape } from '../../test/imports.ts';
+import { startOfRoomyWindow } from '../../test/rate-window.ts';
 import { until } from '../../test/until.ts';
-import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { queueWaitingLinks } from '../../services/link-sweep.ts';
 
 /**
@@ -18,6 +19,8 @@ let t: TestApp;
 let alice: TestUser;
 let site: http.Server;
 let base: string;
+/** Requests the site answered. */
+let fetched = 0;
 
 const ARTICLE = `<!doctype html><html><head><title>Kerning notes</title></head><body><nav>Home · About</nav>
 <article><h1>Kerning notes</h1>${Array.from(
@@ -27,7 +30,8 @@ const ARTICLE = `<!doctype html><html><head><title>Kerning notes</title></head><
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
-    if (req.url === '/article') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    fetched++;
+    if (req.url === '/article' || req.url!.startsWith('/page/')) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
     else if (req.url === '/short') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Note</title></head><body><nav>Home</nav><p>A short page about the axolotl gradient.</p></body></html>');
     else if (req.url === '/shell') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div><script>1</script></body></html>');
     else if (req.url === '/data.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -53,7 +57,7 @@ const save = async (path: string) => {
 const copyOf = async (u: TestUser, id: number) => t.app.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}/copy`, headers: u.headers });
 /** Runs the copy jobs until none is due, then reads the copy, which must no longer be pending. */
 async function settled(id: number) {
-  await t.runUntilIdle([COPY_QUEUE]);
+  await t.runUntilIdle([LINK_QUEUE]);
   const copy = body(await copyOf(alice, id)).data;
   if (copy.status !== 'pending') return copy as { status: string; text: string | null; copiedAt: string | null };
   throw new Error('the copy stayed pending with no copy job due');
@@ -105,6 +109,37 @@ describe('saved copies of links (issue #21)', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('reads a link once for its preview and its copy: one fetch, one of its person’s 60 a minute (issue #29)', async () => {
+    const bob = await buildUser(t);
+    await startOfRoomyWindow(60_000, 20_000);
+    const before = fetched;
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/archive/sauce/${bob.workspaceId}`,
+        headers: bob.headers,
+        payload: { type: 'TEXT', title: `Page ${i}`, textSauce: { text: '', link: `${base}/page/${i}` } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(body(res).data.id);
+    }
+    // (Jobs over the person's share of the workers are put back for a second: run those too.)
+    await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
+    expect(fetched - before).toBe(30);
+    for (const id of ids) {
+      const s = body(await t.app.inject({ url: `/api/archive/sauce/${bob.workspaceId}/${id}`, headers: bob.headers })).data;
+      expect(s.textCard).toMatchObject({ title: 'Kerning notes', previewStatus: 'ready', copyStatus: 'ready' });
+    }
+    // Thirty of bob's sixty fetches this minute are left: the editor's previews of thirty new
+    // pages are read, the thirty-first is refused.
+    const preview = (path: string) => t.app.inject({ url: `/api/metaData/getMeta?url=${encodeURIComponent(`${base}${path}`)}`, headers: bob.headers });
+    for (let i = 0; i < 30; i++) expect((await preview(`/page/more-${i}`)).statusCode).toBe(200);
+    const spent = await preview('/page/one-more');
+    expect(spent.statusCode).toBe(429);
+    expect(body(spent).error.code).toBe('RATE_LIMITED');
+  });
+
   it('waits while another process copies the same link, then fetches nothing; a dead process’s claim expires', async () => {
     // Another process sharing the database is copying /article#claimed.
     const link = `${base}/article#claimed`;
@@ -113,14 +148,17 @@ describe('saved copies of links (issue #21)', () => {
     // The job tries to claim the link while the test holds the claim's row: it waits at the
     // row's lock, then finds the claim the other process's, and waits (polling) for it to go.
     const row = await hold(t, [[`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5($1) FOR UPDATE`, [link]]]);
-    const running = t.runDue(COPY_QUEUE);
+    const running = t.runDue(LINK_QUEUE);
     await until('the copy job at the claim', async () => (await lockWaiters(t)) >= 1);
     await row.rollback();
     expect(body(await copyOf(alice, saved.id)).data.status).toBe('pending');
-    // That process keeps its copy and lets go: this one finds nothing left to fetch.
-    await t.db.execute(sql`UPDATE sauces SET copy_status = 'ready', copy_text = 'kept by the other process', copied_at = now() WHERE id = ${saved.id}`);
+    // That process keeps the preview and the copy and lets go: this one finds nothing left to fetch.
+    const before = fetched;
+    await t.db.execute(sql`
+      UPDATE sauces SET link_status = 'ready', copy_status = 'ready', copy_text = 'kept by the other process', copied_at = now() WHERE id = ${saved.id}`);
     await t.db.execute(sql`DELETE FROM link_copy_claims WHERE link_md5 = md5(${link})`);
     expect(await running).toMatchObject({ completed: 1, failed: 0 });
+    expect(fetched).toBe(before);
     expect((await t.db.execute(sql`SELECT 1 FROM link_copy_claims WHERE link_md5 = md5(${link})`)).rows.length).toBe(0);
     expect(body(await copyOf(alice, saved.id)).data.text).toBe('kept by the other process');
 
@@ -150,10 +188,10 @@ describe('saved copies of links (issue #21)', () => {
     // Two at a time: Alice's oldest and Bob's, not Alice's first two.
     expect(await queueWaitingLinks(t.db, opts, 'copy', 2)).toBe(2);
     // (One link's host at a time: the second job is put back for a second, then runs.)
-    await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+    await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link))
       .toEqual([`${base}/article#bob`, `${base}/article#i0`]);
-    while ((await queueWaitingLinks(t.db, opts, 'copy', 2)) > 0) await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
+    while ((await queueWaitingLinks(t.db, opts, 'copy', 2)) > 0) await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(0);
     // (the saved one was kept by its own job meanwhile)
   });

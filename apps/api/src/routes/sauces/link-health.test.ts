@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { BROKEN_AFTER, checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
-import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 
@@ -66,7 +65,7 @@ describe('link health (issue #21)', () => {
     await save(bob, '/gone'); // the same link in another space: one fetch a check
     // The previews' and copies' own fetches done first (their retries wait: no job runs unless
     // the test says), so the hits counted below are the checks'.
-    await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE]);
+    await t.runUntilIdle([LINK_QUEUE]);
     hits.clear();
     for (let n = 1; n <= BROKEN_AFTER; n++) {
       expect((await list(alice, '&broken=true')).count).toBe(0);

@@ -3,9 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { watchLinkJobs } from '../../jobs/link-jobs.ts';
-import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
 import type { RunReport } from '../../jobs/queue.ts';
 import { checkLinks, RECHECK_DAYS } from '../../services/link-health.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -68,17 +67,17 @@ afterAll(async () => {
 const runs: Promise<RunReport[]>[] = [];
 /** Starts the preview and copy jobs due now, as the app's workers would take them after a save, without waiting for them. */
 function startJobs() {
-  const run = Promise.all([t.runDue(PREVIEW_QUEUE), t.runDue(COPY_QUEUE)]);
+  const run = t.runDue(LINK_QUEUE).then((r) => [r]);
   runs.push(run);
   return run;
 }
 /** Waits for the runs under way, then runs the link jobs due (and those put back for a second) until none is. */
 async function drained() {
   await Promise.all(runs.splice(0));
-  await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE], { withinS: 2 });
+  await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
 }
 /** Waits until `n` requests for /gate/<name> are held (the jobs are fetching). */
-const fetching = (name: string, n = 2) => until(`${n} fetches of ${name}`, () => (gates.get(name)?.length ?? 0) >= n);
+const fetching = (name: string, n = 1) => until(`${n} fetches of ${name}`, () => (gates.get(name)?.length ?? 0) >= n);
 /** Answers the held requests for /gate/<name> with its page (or `status`). */
 function release(name: string, status = 200) {
   for (const res of gates.get(name)?.splice(0) ?? []) {
@@ -101,7 +100,7 @@ const copyText = async (u: TestUser, ws: number, id: number) => body(await call(
 async function jobsEnded(...links: string[]) {
   await drained();
   const { rows } = await t.db.execute<{ state: string }>(sql`
-    SELECT state FROM pgboss.job WHERE name IN ('link-preview', 'link-copy') AND data->>'link' = ANY(${sql.raw(`ARRAY[${links.map((l) => `'${l}'`).join(',')}]`)})`);
+    SELECT state FROM pgboss.job WHERE name = 'link-read' AND data->>'link' = ANY(${sql.raw(`ARRAY[${links.map((l) => `'${l}'`).join(',')}]`)})`);
   const states = rows.map((r) => r.state);
   if (!states.every((s) => s === 'completed' || s === 'failed')) throw new Error(`the jobs of ${links.join(', ')} did not end: ${states.join(', ')}`);
   return states;
@@ -126,7 +125,7 @@ let n = 0;
 /** A fresh name for a gated link. */
 const fresh = (what: string) => `${what}-${++n}`;
 
-describe('the preview and copy jobs beside an edit that changes the link', () => {
+describe('the link’s job (its preview and copy) beside an edit that changes the link', () => {
   for (const first of ['the jobs', 'the edit'] as const) {
     it(`never write the old link's preview or copy onto the new link (${first} first at the space's lock)`, async () => {
       const u = await buildUser(t);
@@ -142,12 +141,12 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
         let blocked: { result: Promise<unknown> };
         if (first === 'the jobs') {
           release(old);
-          await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 2);
-          blocked = await startBlocked(t, () => call(u, edit), 3);
+          await until("the job at the lock", async () => (await lockWaiters(t)) >= 1);
+          blocked = await startBlocked(t, () => call(u, edit), 2);
         } else {
           blocked = await startBlocked(t, () => call(u, edit));
           release(old);
-          await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 3);
+          await until("the job at the lock", async () => (await lockWaiters(t)) >= 2);
         }
         await held.commit();
         const res = (await blocked.result) as Awaited<ReturnType<typeof call>>;
@@ -165,7 +164,7 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
     });
   }
 
-  it('an edit that keeps the link (and changes the title) lets the jobs land; the typed title stays', async () => {
+  it('an edit that keeps the link (and changes the title) lets the job land; the typed title stays', async () => {
     const u = await buildUser(t);
     const ws = u.workspaceId;
     const name = fresh('kept');
@@ -176,8 +175,8 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
     const held = await hold(t, [lockSpace(ws)]);
     try {
       release(name);
-      await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 2);
-      const { result } = await startBlocked(t, () => call(u, editReq(ws, id, { title: 'Second title', textSauce: { text: 'note', link } })), 3);
+      await until("the job at the lock", async () => (await lockWaiters(t)) >= 1);
+      const { result } = await startBlocked(t, () => call(u, editReq(ws, id, { title: 'Second title', textSauce: { text: 'note', link } })), 2);
       await held.commit();
       expect((await result).statusCode).toBe(200);
     } finally {
@@ -186,12 +185,12 @@ describe('the preview and copy jobs beside an edit that changes the link', () =>
     const s = await settled(u, ws, id);
     expect(s.title).toBe('Second title');
     expect(s.textCard).toMatchObject({ link, title: `Page ${name}`, previewStatus: 'ready', copyStatus: 'ready' });
-    expect(hits[`/gate/${name}`]).toBe(2); // one fetch each for the preview and the copy; the edit queued none
+    expect(hits[`/gate/${name}`]).toBe(1); // one fetch for the preview and the copy (issue #29); the edit queued none
   });
 });
 
-describe('the preview and copy jobs beside deletes', () => {
-  it('a source deleted while its jobs wait at the lock: no error, nothing left', async () => {
+describe('the link’s job (its preview and copy) beside deletes', () => {
+  it('a source deleted while its link’s job waits at the lock: no error, nothing left', async () => {
     const u = await buildUser(t);
     const ws = u.workspaceId;
     const name = fresh('del');
@@ -201,18 +200,18 @@ describe('the preview and copy jobs beside deletes', () => {
     const held = await hold(t, [lockSpace(ws)]);
     try {
       release(name);
-      await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 2);
-      const { result } = await startBlocked(t, () => call(u, { method: 'DELETE', url: `/api/archive/sauce/${ws}/${id}` }), 3);
+      await until("the job at the lock", async () => (await lockWaiters(t)) >= 1);
+      const { result } = await startBlocked(t, () => call(u, { method: 'DELETE', url: `/api/archive/sauce/${ws}/${id}` }), 2);
       await held.commit();
       expect((await result).statusCode).toBe(200);
     } finally {
       await held.rollback().catch(() => undefined);
     }
-    expect(await jobsEnded(`${origin}/gate/${name}`)).toEqual(['completed', 'completed']);
+    expect(await jobsEnded(`${origin}/gate/${name}`)).toEqual(['completed']);
     expect(await leftovers(ws)).toEqual({ sauces: 0, captures: 0 });
   });
 
-  it('a space deleted while its jobs fetch and while they wait at the lock: no error, nothing left', async () => {
+  it('a space deleted while its link’s job fetches and while it waits at the lock: no error, nothing left', async () => {
     for (const when of ['fetching', 'at the lock'] as const) {
       const owner = await buildUser(t);
       const ws = await buildWorkspace(t, owner);
@@ -229,8 +228,8 @@ describe('the preview and copy jobs beside deletes', () => {
         const held = await hold(t, [lockSpace(ws)]);
         try {
           release(name);
-          await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 2);
-          const { result } = await startBlocked(t, () => call(owner, del), 3);
+          await until("the job at the lock", async () => (await lockWaiters(t)) >= 1);
+          const { result } = await startBlocked(t, () => call(owner, del), 2);
           await held.commit();
           expect((await result).statusCode).toBe(200);
         } finally {
@@ -244,7 +243,7 @@ describe('the preview and copy jobs beside deletes', () => {
 });
 
 describe('twenty sources of one link saved at once', () => {
-  it('are all updated from one fetch for the preview and one for the copy', async () => {
+  it('are all updated from one fetch, for the preview and the copy', async () => {
     const owner = await buildUser(t);
     const ws = await buildWorkspace(t, owner);
     const teammate = await buildMember(t, ws, 'EDITOR');
@@ -254,10 +253,9 @@ describe('twenty sources of one link saved at once', () => {
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => save(i % 2 ? teammate : owner, ws, link, `Mine ${i}`)));
     void startJobs();
     await fetching(name);
-    // One job of the link in each queue, both fetching: no later save's job waits to fetch again.
+    // One job of the link, fetching: no later save's job waits to fetch again.
     expect((await t.db.execute(sql`SELECT name, state FROM pgboss.job WHERE data->>'link' = ${link} ORDER BY name`)).rows).toEqual([
-      { name: 'link-copy', state: 'active' },
-      { name: 'link-preview', state: 'active' },
+      { name: 'link-read', state: 'active' },
     ]);
     release(name);
     await jobsEnded(link);
@@ -267,10 +265,10 @@ describe('twenty sources of one link saved at once', () => {
       expect(s.title).toBe(`Mine ${i}`);
       expect(s.textCard).toMatchObject({ title: `Page ${name}`, previewStatus: 'ready', copyStatus: 'ready' });
     }
-    expect(hits[`/gate/${name}`]).toBe(2);
+    expect(hits[`/gate/${name}`]).toBe(1);
   });
 
-  it('saved while the first save’s jobs are fetching: all updated, one fetch each', async () => {
+  it('saved while the first save’s link job is fetching: all updated, one fetch', async () => {
     const u = await buildUser(t);
     const name = fresh('twenty-late');
     const link = `${origin}/gate/${name}`;
@@ -281,16 +279,14 @@ describe('twenty sources of one link saved at once', () => {
     // The later saves' jobs (one waiting per queue) start beside the fetching ones, as free workers would take them.
     await t.jobs.flush(); // (sent once the saves answered)
     expect((await t.db.execute(sql`SELECT name FROM pgboss.job WHERE data->>'link' = ${link} AND state = 'created' ORDER BY name`)).rows).toEqual([
-      { name: 'link-copy' },
-      { name: 'link-preview' },
+      { name: 'link-read' },
     ]);
-    // They start, and reach the fetch under way before it answers: the preview shares its
-    // read, the copy is put back (one copy about a host at a time, issue #29) or waits for it.
+    // It starts, and reaches the read under way before it answers: it waits for it.
     const steps: string[] = [];
     const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (job.link === link && steps.push(`${queue} ${step}`)));
     try {
       void startJobs();
-      await until('the later jobs at the fetch under way', () => steps.includes(`${PREVIEW_QUEUE} reading`) && steps.some((s) => s.startsWith(COPY_QUEUE)));
+      await until('the later job at the read under way', () => steps.includes(`${LINK_QUEUE} waiting`));
     } finally {
       unwatch();
     }
@@ -298,13 +294,13 @@ describe('twenty sources of one link saved at once', () => {
     for (const id of [first, ...ids]) expect((await settled(u, u.workspaceId, id)).textCard).toMatchObject({ previewStatus: 'ready', copyStatus: 'ready' });
     await jobsEnded(link);
     release(name); // any late fetch is answered, and counted
-    expect(hits[`/gate/${name}`]).toBe(2);
+    expect(hits[`/gate/${name}`]).toBe(1);
   });
 });
 
-describe('a member demoted or removed while their save’s jobs run', () => {
+describe('a member demoted or removed while their save’s link job runs', () => {
   for (const change of ['demoted', 'removed'] as const) {
-    it(`${change}: the jobs complete for the space's source; the member may not retry the preview`, async () => {
+    it(`${change}: the link job completes for the space's source; the member may not retry the preview`, async () => {
       const owner = await buildUser(t);
       const ws = await buildWorkspace(t, owner);
       const member = await buildMember(t, ws, 'EDITOR');
@@ -321,9 +317,9 @@ describe('a member demoted or removed while their save’s jobs run', () => {
       ]);
       try {
         release(name);
-        await until('both jobs at the lock', async () => (await lockWaiters(t)) >= 2);
+        await until("the job at the lock", async () => (await lockWaiters(t)) >= 1);
         // The member's retry, under way as they are changed, waits too and is refused.
-        const { result } = await startBlocked(t, () => call(member, { method: 'POST', url: `/api/archive/sauce/${ws}/${id}/preview` }), 3);
+        const { result } = await startBlocked(t, () => call(member, { method: 'POST', url: `/api/archive/sauce/${ws}/${id}/preview` }), 2);
         await held.commit();
         const res = await result;
         expect(res.statusCode, res.body).toBe(change === 'demoted' ? 403 : 404);
@@ -333,7 +329,7 @@ describe('a member demoted or removed while their save’s jobs run', () => {
       const s = await settled(owner, ws, id);
       expect(s.title).toBe('Member’s title');
       expect(s.textCard).toMatchObject({ title: `Page ${name}`, previewStatus: 'ready', copyStatus: 'ready' });
-      expect(await jobsEnded(`${origin}/gate/${name}`)).toEqual(['completed', 'completed']);
+      expect(await jobsEnded(`${origin}/gate/${name}`)).toEqual(['completed']);
       // Afterwards, too.
       const again = await call(member, { method: 'POST', url: `/api/archive/sauce/${ws}/${id}/preview` });
       expect(again.statusCode).toBe(change === 'demoted' ? 403 : 404);
@@ -341,7 +337,7 @@ describe('a member demoted or removed while their save’s jobs run', () => {
     });
   }
 
-  it('a member removed before their save’s jobs run: they still complete', async () => {
+  it('a member removed before their save’s link job runs: it still completes', async () => {
     const owner = await buildUser(t);
     const ws = await buildWorkspace(t, owner);
     const member = await buildMember(t, ws, 'EDITOR');

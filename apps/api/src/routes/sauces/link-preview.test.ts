@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb } from '../../db/client.ts';
 import { type RunDueOptions, startJobQueue } from '../../jobs/queue.ts';
-import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
-import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
+import { FETCHES_PER_MINUTE } from '../../services/fetch-budget.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { openEventStream } from '../../test/event-stream.ts';
 import { buildMember, buildUser, buildWorkspace, type TestUser } from '../../test/factories.ts';
@@ -84,7 +84,7 @@ const read = async (t: TestApp, u: TestUser, id: number, ws = u.workspaceId) =>
 
 /** Runs the preview jobs until none is due (`opts.withinS`: also those due that much later), then reads the source, whose preview must no longer be pending. */
 async function settled(t: TestApp, u: TestUser, id: number, opts: RunDueOptions = {}) {
-  await t.runUntilIdle([PREVIEW_QUEUE], opts);
+  await t.runUntilIdle([LINK_QUEUE], opts);
   const s = await read(t, u, id);
   if (s.textCard.previewStatus === 'pending') throw new Error(`preview of ${id} still pending with no preview job due`);
   return s;
@@ -102,7 +102,7 @@ describe('saving a link (issue #23)', () => {
     const u = await buildUser(t);
     const first = await Promise.all(Array.from({ length: 15 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`)));
     // Their preview jobs fetch the three links; the site holds each fetch, and the next saves come meanwhile.
-    const running = t.runDue(PREVIEW_QUEUE);
+    const running = t.runDue(LINK_QUEUE);
     await until('the site holding the three fetches', () => held.length >= 3);
     const saves = [...first, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => save(t, u, `${origin}/hold/${i % 3}`))))];
     expect(held).toHaveLength(3);
@@ -136,7 +136,7 @@ describe('saving a link (issue #23)', () => {
         }
       });
     });
-    const job = t.runDue(PREVIEW_QUEUE);
+    const job = t.runDue(LINK_QUEUE);
     // The preview waits while the burst waits for its answers, without fetching…
     await yielding;
     expect(hits['/after-burst']).toBeUndefined();
@@ -151,7 +151,7 @@ describe('saving a link (issue #23)', () => {
   it('a save answered during a burst writes no job row: its preview is sent once the burst eases (issue #29)', async () => {
     const u = await buildUser(t);
     const link = `${origin}/during-burst`;
-    const jobRows = async () => (await t.db.execute(sql`SELECT state FROM pgboss.job WHERE name = ${PREVIEW_QUEUE} AND data->>'link' = ${link}`)).rows;
+    const jobRows = async () => (await t.db.execute(sql`SELECT state FROM pgboss.job WHERE name = ${LINK_QUEUE} AND data->>'link' = ${link}`)).rows;
     const team = await buildWorkspace(t, u);
     const change = await hold(t, [['SELECT pg_advisory_xact_lock(29, $1)', [team]]]);
     const burst = await startBlocked(t, () => Promise.all(Array.from({ length: BUSY_AT }, () => save(t, u, null, team))), BUSY_AT);
@@ -163,7 +163,7 @@ describe('saving a link (issue #23)', () => {
     // The workers are woken once the job is in (jobs/link-jobs.ts wakeFor, after the insert).
     const notify = t.jobs.notify;
     const woken = new Promise<void>((resolve) => {
-      t.jobs.notify = (name) => (name === PREVIEW_QUEUE ? resolve() : notify(name));
+      t.jobs.notify = (name) => (name === LINK_QUEUE ? resolve() : notify(name));
     });
     try {
       await change.commit();
@@ -174,7 +174,7 @@ describe('saving a link (issue #23)', () => {
       t.jobs.notify = notify;
     }
     expect(await jobRows()).toHaveLength(1);
-    await t.runDue(PREVIEW_QUEUE);
+    await t.runDue(LINK_QUEUE);
     expect((await read(t, u, id)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
   });
 
@@ -184,12 +184,12 @@ describe('saving a link (issue #23)', () => {
     const fresh = body(await save(t, u, `${origin}/lost-fresh`)).data.id as number;
     // As if the process had stopped between the commit and the send: no job, the source pending.
     await t.jobs.flush();
-    await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${PREVIEW_QUEUE} AND data->>'link' LIKE ${`${origin}/lost%`}`);
+    await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${LINK_QUEUE} AND data->>'link' LIKE ${`${origin}/lost%`}`);
     await t.db.execute(sql`UPDATE sauces SET updated_at = now() - interval '11 minutes' WHERE id = ${lost}`);
     const opts = { jobs: t.jobs, retries: 0, retryDelayS: 1 };
     // The source saved a moment ago is its own job's still.
     expect(await queueWaitingLinks(t.db, opts, 'preview')).toBe(1);
-    await t.runDue(PREVIEW_QUEUE);
+    await t.runDue(LINK_QUEUE);
     expect((await read(t, u, lost)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
     expect((await read(t, u, fresh)).textCard.previewStatus).toBe('pending');
     expect(hits['/lost-fresh']).toBeUndefined();
@@ -203,7 +203,7 @@ describe('saving a link (issue #23)', () => {
     const link = `${origin}/same`;
     const saves = await Promise.all(Array.from({ length: 30 }, () => save(t, owner, link, ws)));
     const ids = saves.map((r) => body(r).data.id as number);
-    await t.runDue(PREVIEW_QUEUE);
+    await t.runDue(LINK_QUEUE);
     // The system's update (actorId 0) reaches the teammate's stream within 2 s of the job.
     await stream.next((e) => e.type === 'sauce' && e.action === 'updated' && e.actorId === 0 && e.id === ids[0]);
     stream.close();
@@ -273,9 +273,9 @@ describe('saving a link (issue #23)', () => {
     const { id } = body(await save(t, u, `${origin}/later`)).data;
     // The job runs, finds the budget spent, and queues itself again for the person's next
     // minute (issue #29: its place among their coming fetches): still pending, not failed.
-    expect(await t.runDue(PREVIEW_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await t.runDue(LINK_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
     const { rows: delayed } = await t.db.execute<{ start_after: Date }>(sql`
-      SELECT start_after FROM pgboss.job WHERE name = 'link-preview' AND state = 'created' AND data->>'link' = ${`${origin}/later`}
+      SELECT start_after FROM pgboss.job WHERE name = 'link-read' AND state = 'created' AND data->>'link' = ${`${origin}/later`}
         AND start_after >= date_trunc('minute', created_on) + interval '1 minute'`);
     expect(delayed).toHaveLength(1);
     expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
@@ -288,7 +288,7 @@ describe('saving a link (issue #23)', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers });
     expect(del.statusCode).toBe(200);
     // The job runs after the delete: nothing waits for its link, so it fetches nothing.
-    expect(await t.runDue(PREVIEW_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await t.runDue(LINK_QUEUE)).toMatchObject({ completed: 1, failed: 0 });
     expect(hits['/hold/deleted']).toBeUndefined();
     expect(held).toEqual([]);
     const { rows } = await t.db.execute(sql`SELECT 1 FROM sauces WHERE id = ${id}`);
@@ -316,7 +316,7 @@ describe('retries and restarts (issue #23)', () => {
     hits['/flaky'] = 0;
     const { id } = body(await save(t, u, `${origin}/flaky`)).data;
     // The 503 sends the job again for a second later; the source waits for it.
-    expect(await t.runUntilIdle([PREVIEW_QUEUE])).toMatchObject({ completed: 1, failed: 0 });
+    expect(await t.runUntilIdle([LINK_QUEUE])).toMatchObject({ completed: 1, failed: 0 });
     expect(hits['/flaky']).toBe(1);
     expect((await read(t, u, id)).textCard.previewStatus).toBe('pending');
     expect((await settled(t, u, id, { withinS: 2 })).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
@@ -331,7 +331,7 @@ describe('retries and restarts (issue #23)', () => {
     const pool = new pg.Pool({ connectionString: t.url, max: 4 });
     const { id } = body(await save(t, u, `${origin}/restart`)).data;
     // The first server's job is fetching (the site holds it) when that server stops.
-    const running = t.runDue(PREVIEW_QUEUE);
+    const running = t.runDue(LINK_QUEUE);
     await until('the site holding the fetch', () => held.length > 0);
     await t.app.close();
     restartUp = true;
@@ -340,7 +340,7 @@ describe('retries and restarts (issue #23)', () => {
     try {
       await next.ready();
       // The stopped server failed its job; the next one runs it again after the retry's delay.
-      expect((await nextJobs.runUntilIdle([PREVIEW_QUEUE], { withinS: 5 })).completed).toBeGreaterThanOrEqual(1);
+      expect((await nextJobs.runUntilIdle([LINK_QUEUE], { withinS: 5 })).completed).toBeGreaterThanOrEqual(1);
       const s = body(await next.inject({ url: `/api/archive/sauce/${u.workspaceId}/${id}`, headers: u.headers })).data;
       expect(s.textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
     } finally {

@@ -3,9 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { watchLinkJobs } from '../../jobs/link-jobs.ts';
-import { PREVIEW_QUEUE } from '../../jobs/link-preview.ts';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
 import { findChromium } from '../../jobs/page-browser.ts';
 import type { RunReport } from '../../jobs/queue.ts';
 import { createFileStore, listKeys } from '../../storage/file-store.ts';
@@ -79,22 +78,21 @@ async function save(u: TestUser, ws: number, link: string) {
   return body(res).data.id as number;
 }
 const read = async (u: TestUser, ws: number, id: number) => body(await call(u, { url: `/api/archive/sauce/${ws}/${id}` })).data;
-/** Runs of the copy jobs under way (started by {@link startJobs}). */
+/** Runs of the link jobs under way (started by {@link startJobs}). */
 const runs: Promise<RunReport>[] = [];
-/** Runs the preview jobs due (so only the copy job is left to meet the lock), then starts the copy jobs due, as the app's workers would, without waiting for them. */
+/** Starts the link jobs due, as the app's workers would, without waiting for them (each lands its preview before it draws the page). */
 async function startJobs() {
-  await t.runDue(PREVIEW_QUEUE);
-  runs.push(t.runDue(COPY_QUEUE));
+  runs.push(t.runDue(LINK_QUEUE));
 }
-/** Waits for the copy jobs under way, runs those due (and put back for a second) until none is; then no copy job is left. */
+/** Waits for the link jobs under way, runs those due (and put back for a second) until none is; then no link job is left. */
 async function copiesDone() {
   await Promise.all(runs.splice(0));
-  await t.runUntilIdle([COPY_QUEUE], { withinS: 2 });
-  const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`);
+  await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
+  const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-read' AND state IN ('created', 'active', 'retry')`);
   expect(rows[0]!.n).toBe(0);
 }
 const lockSpace = (ws: number): [string, unknown[]?] => ['SELECT id FROM workspaces WHERE id = $1 FOR NO KEY UPDATE', [ws]];
-/** The source's link preview has landed (so only the copy job is left to meet the lock). */
+/** The source's link preview has landed (so only the job's copy is left to meet the lock). */
 const previewed = async (u: TestUser, ws: number, id: number) => expect((await read(u, ws, id)).textCard.previewStatus).not.toBe('pending');
 
 /** The store's saved-copy files and the rows naming them agree: no file without a row, no row without its files. */
@@ -189,7 +187,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     const link = `${origin}/page/${name}`;
     const other = `${origin}/page/plain-joined-${n}`;
     const b = await save(u, ws, other);
-    await t.runUntilIdle([PREVIEW_QUEUE, COPY_QUEUE]);
+    await t.runUntilIdle([LINK_QUEUE]);
     expect((await read(u, ws, b)).textCard.copyStatus).toBe('ready');
     const a = await save(u, ws, link);
     await startJobs();
@@ -212,7 +210,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     expect(await capturesOf(a)).toEqual([link]);
     expect(await capturesOf(b)).toEqual([link]);
     expect((await read(u, ws, b)).textCard.copyStatus).toBe('ready');
-    expect(hits[`/page/${name}`]).toBe(2); // the preview's fetch and the copy's
+    expect(hits[`/page/${name}`]).toBe(1); // one fetch for the preview and the copy (issue #29)
     await filesMatchRows();
   });
 
@@ -240,7 +238,7 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
         await held.rollback().catch(() => undefined);
       }
       await copiesDone();
-      const { rows } = await t.db.execute<{ state: string }>(sql`SELECT state FROM pgboss.job WHERE name = 'link-copy' AND data->>'link' = ${`${origin}/page/${name}`}`);
+      const { rows } = await t.db.execute<{ state: string }>(sql`SELECT state FROM pgboss.job WHERE name = 'link-read' AND data->>'link' = ${`${origin}/page/${name}`}`);
       expect(rows.map((r) => r.state)).toEqual(['completed']);
       expect(await capturesOf(id)).toEqual([]);
       await filesMatchRows();
@@ -255,21 +253,20 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     await startJobs();
     await drawing(name);
     const ids = [first, ...(await Promise.all(Array.from({ length: 19 }, () => save(u, u.workspaceId, link))))];
-    // The later saves' jobs start beside the drawing one, as free workers would take them.
-    // The later copy job reaches the drawing under way before it ends: put back (one copy
-    // about a host at a time, issue #29), or waiting for it.
-    let copyStep = '';
-    const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (queue === COPY_QUEUE && job.link === link && (copyStep ||= step)));
+    // The later saves' job starts beside the drawing one, as a free worker would take it, and
+    // reaches the read under way before it ends: it waits for it.
+    let laterStep = '';
+    const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (queue === LINK_QUEUE && job.link === link && (laterStep ||= step)));
     try {
       await startJobs();
-      await until('the later copy job at the drawing under way', () => copyStep !== '');
+      await until('the later job at the drawing under way', () => laterStep === 'waiting');
     } finally {
       unwatch();
     }
     finishDrawing(name);
     await copiesDone();
     finishDrawing(name); // a second drawing, if any, ends too, and is counted
-    expect(hits[`/page/${name}`]).toBe(2); // the preview's fetch and the copy's
+    expect(hits[`/page/${name}`]).toBe(1); // one fetch for the preview and the copy (issue #29)
     for (const id of ids) {
       expect((await read(u, u.workspaceId, id)).textCard.copyStatus).toBe('ready');
       expect(await capturesOf(id), `source ${id}`).toEqual([link]);

@@ -1,10 +1,10 @@
 import http from 'node:http';
+import { LINK_QUEUE } from '../../jobs/link-read.ts';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, SHOT_WIDTH_PX } from '../../jobs/page-browser.ts';
-import { COPY_QUEUE } from '../../jobs/link-copy.ts';
 import { createFileStore, listKeys } from '../../storage/file-store.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
@@ -54,7 +54,7 @@ afterAll(() => new Promise((r) => site.close(r)));
 const detail = async (id: number) => body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).data;
 /** Runs the copy jobs until none is due, then reads the source, whose copy must no longer be pending. */
 async function settled(id: number) {
-  await t.runUntilIdle([COPY_QUEUE]);
+  await t.runUntilIdle([LINK_QUEUE]);
   const s = await detail(id);
   if (s.textCard.copyStatus !== 'pending') return s;
   throw new Error('the copy stayed pending with no copy job due');
@@ -119,13 +119,13 @@ describe.skipIf(!chromium)('screenshots of saved links (issue #21)', () => {
       payload: { type: 'TEXT', title: 'Slow', textSauce: { text: '', link: `${base}/slow` } },
     });
     const id = body(res).data.id as number;
-    const running = t.runDue(COPY_QUEUE);
+    const running = t.runDue(LINK_QUEUE);
     await started;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers });
     expect(del.statusCode).toBe(200);
     // The job finishes drawing, finds no source waiting, and removes the files it wrote.
     expect(await running).toMatchObject({ completed: 1, failed: 0 });
-    expect((await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-copy' AND state IN ('created', 'active', 'retry')`)).rows[0]!.n).toBe(0);
+    expect((await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'link-read' AND state IN ('created', 'active', 'retry')`)).rows[0]!.n).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
 });

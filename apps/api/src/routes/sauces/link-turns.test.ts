@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FETCHES_PER_MINUTE } from '../../services/metadata.ts';
+import { FETCHES_PER_MINUTE } from '../../services/fetch-budget.ts';
 import { body, buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { startOfRoomyWindow } from '../../test/rate-window.ts';

@@ -7,8 +7,9 @@ import { type LinkJobToSend, sendAfterCommit } from '../../jobs/link-jobs.ts';
 import { type Membership, type MembershipClaim, membershipForSave, rolesAllowed } from '../../policies/workspace.ts';
 import { linkKeyOf } from '../duplicates.ts';
 import { notifyAfterCommit } from '../events.ts';
-import { copyColumns, copyJob } from '../link-copy.ts';
-import { type LinkColumns, type PreviewOptions, previewJob } from '../link-preview.ts';
+import { copyColumns } from '../link-copy.ts';
+import { type LinkColumns, type PreviewOptions } from '../link-preview.ts';
+import { linkJob } from '../link-read.ts';
 import { addFolders, addTags, intArray } from './filing.ts';
 
 /*
@@ -153,8 +154,7 @@ function rowOf(m: Pick<Membership, 'workspaceId' | 'userId'>, origin: Origin, s:
     createdAt: s.createdAt ?? null,
     updatedAt: s.createdAt ? (s.updatedAt ?? s.createdAt) : null,
   };
-  const jobs = link && linkStatus === 'pending' ? [previewJob(link, m.userId)] : [];
-  if (link && copyStatus && rule.copy === 'job') jobs.push(copyJob(link, m.userId));
+  const jobs = link && (linkStatus === 'pending' || (copyStatus && rule.copy === 'job')) ? [linkJob(link, m.userId)] : [];
   return { row, jobs };
 }
 
@@ -268,7 +268,7 @@ export interface SauceWriter {
   /**
    * Writes an edit of source `id` (the caller holds it locked): `set`, and with `link` the
    * link's columns, its key (issue #21 item 5), and — a new link — its health and copy state
-   * afresh, its preview and copy jobs sent after the commit.
+   * afresh, its link's job (services/link-read.ts) sent after the commit.
    */
   update(m: Membership, id: number, set: SauceEdit, link?: LinkEdit): Promise<void>;
 }
@@ -352,7 +352,7 @@ function writer(tx: Tx, done: Done): SauceWriter {
         .where(eq(sauces.id, id));
       if (link?.columns.link) {
         const url = link.columns.link;
-        queue(link.previews, [...(link.columns.linkStatus === 'pending' ? [previewJob(url, m.userId)] : []), ...(link.copying ? [copyJob(url, m.userId)] : [])]);
+        if (link.columns.linkStatus === 'pending' || link.copying) queue(link.previews, [linkJob(url, m.userId)]);
       }
     },
   };

@@ -12,7 +12,7 @@ import { notifyWorkspace } from './events.ts';
 import { type CopyOptions, copyOfPage, storeCopy } from './link-copy.ts';
 import { type PreviewOptions, storePreview } from './link-preview.ts';
 import { budgetTurnS, budgetWaitS, spendFetch } from './fetch-budget.ts';
-import { cacheMetadata, parseMetadata } from './metadata.ts';
+import { cacheMetadata, HTML_TYPES, parseMetadata } from './metadata.ts';
 
 /**
  * Issue #29: one fetch a link. A saved link's preview (issue #23, ./link-preview.ts) and its
@@ -34,11 +34,10 @@ export type LinkReadOptions = PreviewOptions & CopyOptions;
 export const linkJob = (link: string, person: number): LinkJobToSend => ({ queue: linkQueue, job: { link, person }, startAfterS: budgetWaitS(person) });
 
 /**
- * How a link is fetched: HTML only; with a copy waiting, as a copy reads a page (10 s, 3 MB),
- * else as a preview does (lib/safe-fetch.ts's 5 s, 2 MB — a site that never answers holds a
- * worker no longer than before). Times ms, sizes bytes.
+ * How a link is fetched: HTML only (metadata.ts HTML_TYPES); with a copy waiting, as a copy
+ * reads a page (10 s, 3 MB), else as a preview does (lib/safe-fetch.ts's 5 s, 2 MB — a site
+ * that never answers holds a worker no longer than before). Times ms, sizes bytes.
  */
-const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 const COPY_READ = { timeoutMs: 10_000, maxBytes: 3 * 1024 * 1024 } as const;
 
 /** Whether a source waits for the link's preview, and whether one waits for its copy. */

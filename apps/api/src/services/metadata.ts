@@ -26,7 +26,7 @@ export const METADATA_LIMITS = {
 } as const;
 
 /** Media types whose bodies are parsed; everything else yields empty metadata. */
-const HTML_TYPES = ['text/html', 'application/xhtml+xml'] as const;
+export const HTML_TYPES = ['text/html', 'application/xhtml+xml'] as const;
 
 /** Where failures are logged ('failed to fetch metadata', SPEC §8); Fastify's req.log fits. */
 export interface MetadataLogger {

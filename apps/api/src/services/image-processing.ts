@@ -10,6 +10,7 @@ import {
   UnsupportedImageError,
 } from '../errors.ts';
 import { FairQueue, QueueFullError, type Ticket } from '../lib/fair-queue.ts';
+import { gifFrames } from '../lib/gif-frames.ts';
 import { stripJpeg, stripPng } from '../lib/image-metadata.ts';
 import { imageSignature, type ImageSignature } from './image-signature.ts';
 
@@ -140,6 +141,10 @@ async function inspect(input: ImageInput): Promise<Inspected> {
     throw UnsupportedImageError({ type: (await looksLikeSvg(input)) ? 'image/svg+xml' : (detected?.mime ?? null) });
   }
   const unsupported = () => UnsupportedImageError({ type: detected.mime });
+  // A GIF's frames are counted first, up to the limit: libvips would walk all of them.
+  if (detected.mime === 'image/gif' && (await gifFrames(input, LIMITS.imageFrames)) > LIMITS.imageFrames) {
+    throw ImageTooComplexError({ limitFrames: LIMITS.imageFrames });
+  }
   // The header only: sharp's own limit would refuse to even read it for a huge image.
   const sharp = await loadSharp();
   const meta = await sharp(input, { limitInputPixels: false })

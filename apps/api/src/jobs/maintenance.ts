@@ -95,10 +95,7 @@ export async function startMaintenanceJobs(
   // Issue #21 item 1: imported links' copies, and (issue #29) the link jobs of saves whose
   // process stopped before sending them: a batch a minute, fairly between spaces.
   const linkSending = { jobs, ...deps.config.linkPreview };
-  await jobs.work('link-copy-sweep', async () => {
-    await queueWaitingLinks(db, linkSending, 'preview');
-    if (deps.config.linkPreview.copies) await queueWaitingLinks(db, linkSending, 'copy');
-  });
+  await jobs.work('link-copy-sweep', async () => void (await queueWaitingLinks(db, linkSending)));
   await jobs.schedule('link-copy-sweep', COPY_SWEEP_CRON, {}, { expireInSeconds: 50 });
   // Issue #33: images kept before their words were read (or while reading was off), spaces in turn.
   if (deps.config.imageText.enabled) {

@@ -182,16 +182,16 @@ describe('saved copies of links (issue #21)', () => {
     await finished(t, bob, body(bobs).data.id);
     const waiting = sql`SELECT count(*)::int AS n FROM sauces WHERE copy_status = 'pending' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`}`;
     expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(6);
-    const opts = { jobs: t.jobs, allowPrivate: true, retries: 0, retryDelayS: 1 };
+    const opts = { jobs: t.jobs, allowPrivate: true, retries: 0, retryDelayS: 1, copies: true };
     // A save's own waiting copy is not the sweep's for 10 minutes (its job has its chance).
     await save('/article#saved');
     // Two at a time: Alice's oldest and Bob's, not Alice's first two.
-    expect(await queueWaitingLinks(t.db, opts, 'copy', 2)).toBe(2);
+    expect(await queueWaitingLinks(t.db, opts, 2)).toBe(2);
     // (One link's host at a time: the second job is put back for a second, then runs.)
     await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ link: string }>(sql`SELECT link FROM sauces WHERE copy_status = 'ready' AND import_key IS NOT NULL AND link LIKE ${`${base}/article#%`} ORDER BY link`)).rows.map((r) => r.link))
       .toEqual([`${base}/article#bob`, `${base}/article#i0`]);
-    while ((await queueWaitingLinks(t.db, opts, 'copy', 2)) > 0) await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
+    while ((await queueWaitingLinks(t.db, opts, 2)) > 0) await t.runUntilIdle([LINK_QUEUE], { withinS: 2 });
     expect((await t.db.execute<{ n: number }>(waiting)).rows[0]!.n).toBe(0);
     // (the saved one was kept by its own job meanwhile)
   });

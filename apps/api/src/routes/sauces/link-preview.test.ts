@@ -186,9 +186,9 @@ describe('saving a link (issue #23)', () => {
     await t.jobs.flush();
     await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${LINK_QUEUE} AND data->>'link' LIKE ${`${origin}/lost%`}`);
     await t.db.execute(sql`UPDATE sauces SET updated_at = now() - interval '11 minutes' WHERE id = ${lost}`);
-    const opts = { jobs: t.jobs, retries: 0, retryDelayS: 1 };
+    const opts = { jobs: t.jobs, retries: 0, retryDelayS: 1, copies: true };
     // The source saved a moment ago is its own job's still.
-    expect(await queueWaitingLinks(t.db, opts, 'preview')).toBe(1);
+    expect(await queueWaitingLinks(t.db, opts)).toBe(1);
     await t.runDue(LINK_QUEUE);
     expect((await read(t, u, lost)).textCard).toMatchObject({ title: 'Open Graph title', previewStatus: 'ready' });
     expect((await read(t, u, fresh)).textCard.previewStatus).toBe('pending');

@@ -1,5 +1,5 @@
 import type { Permission } from '@sauce/contract/common';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { UnauthenticatedError } from '../errors.ts';
 import type { Tx } from './types.ts';
 import { pgError } from './sql.ts';
@@ -132,6 +132,20 @@ export async function lockWorkspaces(tx: Tx, ids: readonly number[], mode: 'excl
   const { rows } = await tx.execute<{ id: number }>(sql`
     SELECT id FROM workspaces WHERE id = ANY(${idArray(unique)}) ORDER BY id ${sql.raw(mode === 'shared' ? 'FOR SHARE' : 'FOR NO KEY UPDATE')}`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Issue #29: what a link's job holds before it writes onto the sources waiting for `link`:
+ * the link's lock exclusive (1b), then the spaces of the sources `waiting` names (a
+ * condition on a `sauces` row, e.g. copy_status = 'pending'), shared (2). The spaces are read
+ * after the link's lock, so every save of the link that was in flight has committed and its
+ * source is seen.
+ * @returns the ids of the spaces locked (a space deleted meanwhile is left out).
+ */
+export async function lockLinkWaiting(tx: Tx, link: string, waiting: SQL): Promise<number[]> {
+  await lockLink(tx, link, 'exclusive');
+  const { rows } = await tx.execute<{ workspace_id: number }>(sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND (${waiting})`);
+  return lockWorkspaces(tx, rows.map((r) => r.workspace_id), 'shared');
 }
 
 /** What SQL lock_for_save read after its locks (migration 0020, {@link lockForSaveQuery}). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { lockLink, lockWorkspaces } from '../db/locks.ts';
+import { lockLink, lockLinkWaiting, lockWorkspaces } from '../db/locks.ts';
 import { SauceNotFoundError } from '../errors.ts';
 import type { PageBrowser } from '../jobs/page-browser.ts';
 import { decodeHtml, extractReadable } from '../lib/readable.ts';
@@ -71,7 +71,7 @@ async function putShots(db: Db, files: FileStore, link: string, png: Buffer) {
 }
 
 /** A source the job updated: its id, space, and whether it has a saved copy already. */
-type Updated = { id: number; workspace_id: number; has_capture: boolean };
+export type Updated = { id: number; workspace_id: number; has_capture: boolean };
 
 /** Keeps the screenshot whose files are under `key` as source `r`'s saved copy (inside the transaction that locked its space). */
 async function keepShot(tx: Tx, r: { id: number; workspace_id: number }, key: string, link: string, p: ProcessedImage) {
@@ -123,14 +123,32 @@ async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedI
 }
 
 /**
- * Writes what the page held on every source still waiting for `link`, under their spaces'
- * locks (db/locks.ts), and its screenshot (`png`, when drawn) as the saved copy of each that
- * has none: the sources counted before the files were written at once, any that came to
- * wait meanwhile after ({@link attachShots}). Files no row took are deleted.
+ * Writes what the page held (`copy`) on every source of `spaces` still waiting for `link`'s
+ * copy — inside the transaction that holds the link and those spaces (db/locks.ts
+ * lockLinkWaiting; services/link-read.ts storeRead, {@link storeDrawnCopy}).
+ * @returns the sources it updated: id, space, and whether each has a saved copy already.
+ */
+export async function writeCopy(tx: Tx, link: string, copy: Copy, spaces: readonly number[]): Promise<Updated[]> {
+  if (spaces.length === 0) return [];
+  const text = copy.status === 'ready' ? copy.text : null;
+  const { rows } = await tx.execute<Updated>(sql`
+    UPDATE sauces s SET copy_status = ${copy.status}, copy_text = ${text}, copied_at = now()
+    WHERE s.link = ${link} AND s.copy_status = 'pending' AND s.workspace_id = ANY(${sql.raw(`ARRAY[${spaces.map((n) => Math.trunc(n)).join(',')}]::int[]`)})
+    RETURNING s.id, s.workspace_id, EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id) AS has_capture`);
+  return rows;
+}
+
+/**
+ * Writes a drawn page's copy on every source still waiting for `link`, under the link's and
+ * their spaces' locks (db/locks.ts lockLinkWaiting), and its screenshot (`png`) as the saved
+ * copy of each that has none: the sources counted before the files were written at once, any
+ * that came to wait meanwhile after ({@link attachShots}). Files no row took are deleted; a
+ * screenshot that could not be kept leaves the text. (A copy without a drawing is written
+ * with the link's preview, services/link-read.ts storeRead.)
  * @returns how many sources it updated.
  */
-export async function storeCopy(db: Db, opts: Pick<CopyOptions, 'files' | 'log'>, link: string, copy: Copy, png: Buffer | null): Promise<number> {
-  const shots = png && opts.files
+export async function storeDrawnCopy(db: Db, opts: Pick<CopyOptions, 'files' | 'log'>, link: string, copy: Copy, png: Buffer): Promise<number> {
+  const shots = opts.files
     ? await putShots(db, opts.files, link, png).catch((e: unknown) => {
         opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'a linked page’s screenshot was not kept');
         return null;
@@ -140,19 +158,7 @@ export async function storeCopy(db: Db, opts: Pick<CopyOptions, 'files' | 'log'>
   let taken: string[] = [];
   try {
     const done = await db.transaction(async (tx) => {
-      // The link first, so every save of it in flight has committed (issue #29); then the
-      // spaces, shared (the lock order, db/locks.ts).
-      await lockLink(tx, link, 'exclusive');
-      const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
-        sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND copy_status = 'pending'`,
-      );
-      const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id), 'shared');
-      if (locked.length === 0) return { n: 0, taken: [], missed: [] };
-      const text = copy.status === 'ready' ? copy.text : null;
-      const { rows } = await tx.execute<Updated>(sql`
-        UPDATE sauces s SET copy_status = ${copy.status}, copy_text = ${text}, copied_at = now()
-        WHERE s.link = ${link} AND s.copy_status = 'pending' AND s.workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
-        RETURNING s.id, s.workspace_id, EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id) AS has_capture`);
+      const rows = await writeCopy(tx, link, copy, await lockLinkWaiting(tx, link, sql`copy_status = 'pending'`));
       const used: string[] = [];
       let missed: Updated[] = [];
       if (shots) {

@@ -1,12 +1,10 @@
 import type { PreviewStatus } from '@sauce/contract/sauces';
 import type { Metadata } from '@sauce/contract/meta';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { lockLink, lockWorkspaces } from '../db/locks.ts';
+import type { Tx } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Foreground } from '../lib/foreground.ts';
 import type { SharedState } from '../lib/shared-state.ts';
-import { notifyWorkspace } from './events.ts';
 import { cachedMetadata, type MetadataLogger } from './metadata.ts';
 
 /**
@@ -14,7 +12,7 @@ import { cachedMetadata, type MetadataLogger } from './metadata.ts';
  * at once; its link's preview (title, description, image) is read by the link's background
  * job (services/link-read.ts runLinkRead: one fetch for the preview and the copy, issue #29)
  * through the same guarded fetch, cache and per-person budget as the editor's preview, and
- * lands on every source waiting for that link ({@link storePreview}), whose members'
+ * lands on every source waiting for that link ({@link writePreview}), whose members'
  * dashboards update through the live events.
  */
 
@@ -83,32 +81,25 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
 }
 
 /**
- * Writes a link's preview (or its failure, `meta` null) on every source still waiting for
- * it, in one transaction that locks the link (waiting for its saves in flight, issue #29)
- * and then their spaces, shared (the lock order, db/locks.ts), and
- * tells each space's members. Never touches a source's own title, nor a source whose link
- * changed meanwhile (it waits for its own link).
- * @returns how many sources it updated.
+ * Writes a link's preview (or its failure, `meta` null) on every source of `spaces` still
+ * waiting for it — inside the transaction that holds the link and those spaces
+ * (db/locks.ts lockLinkWaiting; services/link-read.ts storeRead). Never touches a source's
+ * own title, nor a source whose link changed meanwhile (it waits for its own link).
+ * @returns the sources it updated, with their spaces.
  */
-export async function storePreview(db: Db, link: string, meta: Metadata | null): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockLink(tx, link, 'exclusive');
-    const { rows: spaces } = await tx.execute<{ workspace_id: number }>(
-      sql`SELECT DISTINCT workspace_id FROM sauces WHERE link = ${link} AND link_status = 'pending'`,
-    );
-    const locked = await lockWorkspaces(tx, spaces.map((r) => r.workspace_id), 'shared');
-    if (locked.length === 0) return 0;
-    const set = meta
-      ? sql`link_title = ${meta.title}, link_description = ${meta.description}, link_image = ${meta.image},
-          thumbnail = ${meta.image || null}, link_status = 'ready'`
-      : sql`link_status = 'failed'`;
-    const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
-      UPDATE sauces SET ${set}
-      WHERE link = ${link} AND link_status = 'pending'
-        AND workspace_id = ANY(${sql.raw(`ARRAY[${locked.join(',')}]::int[]`)})
-      RETURNING id, workspace_id`);
-    // actorId 0: the system, so every member's view refetches (the saver's included).
-    for (const r of rows) await notifyWorkspace(tx, r.workspace_id, { type: 'sauce', action: 'updated', id: r.id, actorId: 0 });
-    return rows.length;
-  });
+export async function writePreview(tx: Tx, link: string, meta: Metadata | null, spaces: readonly number[]): Promise<Written[]> {
+  if (spaces.length === 0) return [];
+  const set = meta
+    ? sql`link_title = ${meta.title}, link_description = ${meta.description}, link_image = ${meta.image},
+        thumbnail = ${meta.image || null}, link_status = 'ready'`
+    : sql`link_status = 'failed'`;
+  const { rows } = await tx.execute<Written>(sql`
+    UPDATE sauces SET ${set}
+    WHERE link = ${link} AND link_status = 'pending'
+      AND workspace_id = ANY(${sql.raw(`ARRAY[${spaces.map((n) => Math.trunc(n)).join(',')}]::int[]`)})
+    RETURNING id, workspace_id`);
+  return rows;
 }
+
+/** A source a link's job wrote onto: its id and space. */
+export type Written = { id: number; workspace_id: number };

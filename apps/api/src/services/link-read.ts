@@ -2,6 +2,7 @@ import type { Metadata } from '@sauce/contract/meta';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { lockLinkWaiting } from '../db/locks.ts';
 import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import { type LinkJob, type LinkJobToSend, reached, retryLater, sendAfterCommit, sendLinkJob } from '../jobs/link-jobs.ts';
 import { linkQueue } from '../jobs/link-read.ts';
@@ -9,8 +10,8 @@ import type { JobInfo } from '../jobs/queue.ts';
 import { parseHttpUrl, safeFetch, SafeFetchError, type SafeFetchResponse } from '../lib/safe-fetch.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
-import { type CopyOptions, copyOfPage, storeCopy } from './link-copy.ts';
-import { type PreviewOptions, storePreview } from './link-preview.ts';
+import { type Copy, type CopyOptions, copyOfPage, storeDrawnCopy, writeCopy } from './link-copy.ts';
+import { type PreviewOptions, writePreview } from './link-preview.ts';
 import { budgetTurnS, budgetWaitS, spendFetch } from './fetch-budget.ts';
 import { cacheMetadata, HTML_TYPES, parseMetadata } from './metadata.ts';
 
@@ -71,9 +72,11 @@ export type LinkReadOutcome = 'ready' | 'failed' | 'delayed' | 'retrying' | 'ski
  * - `person`'s fetch budget is spent: sent again for its place among their coming fetches
  *   (fetch-budget.ts budgetTurnS) — delayed, not dropped;
  * - else the page is fetched once (reported 'reading'): its preview (metadata.ts
- *   parseMetadata, kept in the one-hour cache) lands on every source waiting for it at once
- *   (link-preview.ts storePreview), then its readable copy and screenshot on every source
- *   waiting for those (link-copy.ts copyOfPage, storeCopy) — a drawing never delays a preview;
+ *   parseMetadata, kept in the one-hour cache) and its readable copy (link-copy.ts
+ *   copyOfPage) land together on every source waiting for either ({@link storeRead}: one
+ *   transaction, one live event a source); with a browser, the preview lands first and the
+ *   copy with its screenshot after the drawing (link-copy.ts storeDrawnCopy) — a drawing
+ *   never delays a preview;
  * - the site did not answer, or answered 5xx/429: sent again for later (jobs/link-jobs.ts
  *   retryLater, `opts.retries` times); the last attempt marks the preview and copy 'failed';
  * - anything else (a refused address, 4xx, not HTML, too large, too many redirects): 'failed'
@@ -155,23 +158,54 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
     if (isRetryable(e) && (await retryLater(opts, linkQueue, data, job))) return 'retrying';
     opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');
     if (!(e instanceof SafeFetchError || e instanceof AppError) && job.retryCount < job.retryLimit) throw e;
-    if (waiting.preview) await storePreview(db, link, null);
-    if (waiting.copy) await storeCopy(db, opts, link, { status: 'failed' }, null);
+    await storeRead(db, link, { preview: waiting.preview ? null : undefined, copy: waiting.copy ? { status: 'failed' } : undefined });
     return 'failed';
   }
   await cacheMetadata(parseHttpUrl(link).href, meta, opts); // (it was fetched: a valid URL)
-  if (waiting.preview) await storePreview(db, link, meta);
-  if (waiting.copy) {
-    const page = await copyOfPage(res, opts).catch((e: unknown) => {
-      // Not the page's fault (it read and parsed): the queue runs the job again while its
-      // retries last — the preview is served, so only the copy is made then.
-      if (job.retryCount < job.retryLimit) throw e;
-      opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
-      return { copy: { status: 'failed' } as const, png: null };
-    });
-    await storeCopy(db, opts, link, page.copy, page.png);
+  const preview = waiting.preview ? meta : undefined;
+  if (!waiting.copy) {
+    await storeRead(db, link, { preview });
+    return 'ready';
   }
+  // A drawing takes seconds: the preview lands first. Text alone is quick: both land together.
+  const drawing = Boolean(opts.browser);
+  if (drawing && preview) await storeRead(db, link, { preview });
+  const page = await copyOfPage(res, opts).catch(async (e: unknown) => {
+    // Not the page's fault (it read and parsed): the queue runs the job again while its
+    // retries last — the preview is served now, so only the copy is made then.
+    if (job.retryCount < job.retryLimit) {
+      if (!drawing && preview) await storeRead(db, link, { preview });
+      throw e;
+    }
+    opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
+    return { copy: { status: 'failed' } as const, png: null };
+  });
+  if (page.png) await storeDrawnCopy(db, opts, link, page.copy, page.png);
+  else await storeRead(db, link, { preview: drawing ? undefined : preview, copy: page.copy });
   return 'ready';
+}
+
+/**
+ * What one read of `link` found — its preview (`preview`: the page's metadata, or null when
+ * the read failed) and its copy without a drawing (`copy`; a drawn one: link-copy.ts
+ * storeDrawnCopy) — written on every source waiting for either, in one transaction holding
+ * the link and their spaces (db/locks.ts lockLinkWaiting), with one live event a source
+ * (issue #29: a link's preview and copy used to be two transactions and two events). Either
+ * left undefined is not written.
+ * @returns how many sources it updated.
+ */
+async function storeRead(db: Db, link: string, found: { preview?: Metadata | null; copy?: Copy }): Promise<number> {
+  const { preview, copy } = found;
+  const waiting = [...(preview !== undefined ? [sql`link_status = 'pending'`] : []), ...(copy ? [sql`copy_status = 'pending'`] : [])];
+  if (waiting.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const spaces = await lockLinkWaiting(tx, link, sql.join(waiting, sql` OR `));
+    const written = [...(preview !== undefined ? await writePreview(tx, link, preview, spaces) : []), ...(copy ? await writeCopy(tx, link, copy, spaces) : [])];
+    const sources = new Map(written.map((r) => [r.id, r.workspace_id]));
+    // actorId 0: the system, so every member's view refetches (the saver's included).
+    for (const [id, space] of sources) await notifyWorkspace(tx, space, { type: 'sauce', action: 'updated', id, actorId: 0 });
+    return sources.size;
+  });
 }
 
 /**

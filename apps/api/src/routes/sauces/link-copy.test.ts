@@ -9,6 +9,7 @@ import { buildUser, type TestUser } from '../../test/factories.ts';
 import { finished, importFile, netscape } from '../../test/imports.ts';
 import { startOfRoomyWindow } from '../../test/rate-window.ts';
 import { until } from '../../test/until.ts';
+import { openEventStream } from '../../test/event-stream.ts';
 import { queueWaitingLinks } from '../../services/link-sweep.ts';
 
 /**
@@ -77,6 +78,30 @@ describe('saved copies of links (issue #21)', () => {
     expect(found.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
     const ko = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/list?search=${encodeURIComponent('자간')}`, headers: alice.headers })).data;
     expect(ko.results.map((r: { id: number }) => r.id)).toEqual([saved.id]);
+  });
+
+  it('lands the preview and the copy together: one transaction, one live event a source (issue #29)', async () => {
+    const app = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(app, alice, alice.workspaceId);
+    try {
+      const saved = await save('/page/together');
+      await t.runUntilIdle([LINK_QUEUE]);
+      await stream.next((e) => e.type === 'sauce' && e.action === 'updated' && e.id === saved.id);
+      const source = body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${saved.id}`, headers: alice.headers })).data;
+      expect(source.textCard).toMatchObject({ title: 'Kerning notes', previewStatus: 'ready', copyStatus: 'ready' });
+      // Events come in the order of their commits: any second one of the source's comes
+      // before the next write's.
+      const next = await t.app.inject({
+        method: 'POST',
+        url: `/api/archive/sauce/${alice.workspaceId}`,
+        headers: alice.headers,
+        payload: { type: 'TEXT', title: 'After', textSauce: { text: 'x', link: null } },
+      });
+      await stream.next((e) => e.type === 'sauce' && e.action === 'created' && e.id === body(next).data.id);
+      expect(stream.events.filter((e) => e.type === 'sauce' && e.action === 'updated' && e.id === saved.id)).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
   });
 
   it('keeps the words of a page of one short paragraph, and search finds them (issue #31 item 3)', async () => {

@@ -2,7 +2,7 @@ import type { SavedCopy, Sauce, SauceImage } from '@sauce/contract/sauces';
 import { displayUrl, thumbnailUrl } from './image.ts';
 import { SNAPSHOT_FILE } from '../services/capture-files.ts';
 import { profileImageUrl } from './user.ts';
-import type { CaptureRecord, SauceRecord } from '../services/sauces.ts';
+import type { CaptureRecord, SauceRecord } from '../services/sauces/card.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { sauceImages } from '../db/schema.ts';
 import { InvalidFormatError } from '../errors.ts';
 import { readComments, type SauceImagesRecord } from './images.ts';
-import { cursorOf, selectSaucesById, type SauceRecord } from './sauces.ts';
+import { cursorOf } from './sauces.ts';
+import { selectSaucesById, type SauceRecord } from './sauces/card.ts';
 import type { ShareGate } from './shares.ts';
 
 /**

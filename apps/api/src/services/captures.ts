@@ -12,7 +12,8 @@ import { captureKeys, imageBytes, putImage, SNAPSHOT_FILE } from './capture-file
 import { processImage, type ProcessedImage } from './image-processing.ts';
 import { deleteFiles, imageFileKeys, signatureColumns, writeColours } from './images.ts';
 import { assertTokenLive } from './personal-tokens.ts';
-import { getSauce, type SauceRecord } from './sauces.ts';
+import { getSauce } from './sauces.ts';
+import type { SauceRecord } from './sauces/card.ts';
 import { type NewSauce, writeSauces } from './sauces/write.ts';
 
 /** A capture to save (issue #20), its text validated as an ordinary save's (contract zCreateSauce). */

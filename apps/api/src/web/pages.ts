@@ -2,7 +2,7 @@ import type { SauceImage } from '@sauce/contract/sauces';
 import { COLLAGE_SIZE } from '../services/board-collage.ts';
 import type { BoardGate } from '../services/boards.ts';
 import { THUMBNAIL_WIDTH_PX } from '../services/image-processing.ts';
-import type { SauceRecord } from '../services/sauces.ts';
+import type { SauceRecord } from '../services/sauces/card.ts';
 import type { Head, Lang } from './html.ts';
 
 /** The site's name in titles and `og:site_name`. */

@@ -20,6 +20,7 @@ import { readCopy } from '../../services/link-copy.ts';
 import { previewOptions } from '../../services/link-preview.ts';
 import { refreshPreview } from '../../services/link-read.ts';
 import * as service from '../../services/sauces.ts';
+import type { SauceRecord } from '../../services/sauces/card.ts';
 import { createSauceListReader } from './sauce-list.ts';
 import { multipartForm } from '../../lib/openapi.ts';
 import { captureRoutes } from './capture.ts';
@@ -121,7 +122,7 @@ export const sauceRoutes: RouteGroup = async (app: ZApp, deps: Deps) => {
   const imagesOf = async (sauceId: number, viewerId: number | null) =>
     presentSauceImages(urls, await images.readSauceImages(deps.db, sauceId), viewerId);
   /** A source as its editors see it after a write, images and comments included (a text source has none: not read). */
-  const presentWritten = async (sauce: service.SauceRecord, userId: number) =>
+  const presentWritten = async (sauce: SauceRecord, userId: number) =>
     presentSauce(sauce, true, urls, sauce.type === 'TEXT' ? [] : await imagesOf(sauce.id, userId), true);
 
   app.route({

@@ -54,6 +54,20 @@ describe('text sources', () => {
     expect(tags.map((x: any) => x.name).sort()).toEqual(['layout', '그리드']);
   });
 
+  it('answers a source saved alone (no tags, folders or images) as a read of it shows it (issue #29: the save statement writes the answer)', async () => {
+    const solo = await buildUser(t, 'solo');
+    for (const link of ['https://127.0.0.1:9/alone', null]) {
+      const res = await create(solo, textSauce({ title: 'Alone', tagSet: [], folderSet: [], textSauce: { text: 'just this', link } }));
+      expect(res.statusCode).toBe(200);
+      const s = body(res).data;
+      expect(s).toMatchObject({ title: 'Alone', tagSet: [], folderSet: [], userNickname: 'solo', isEditable: true, modeType: 'Sauce' });
+      expect(s.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const got = body(await t.app.inject({ url: `/api/archive/sauce/${solo.workspaceId}/${s.id}`, headers: solo.headers })).data;
+      const jobs = link ? { previewStatus: expect.any(String), copyStatus: expect.any(String) } : {};
+      expect(got).toEqual({ ...s, textCard: { ...s.textCard, ...jobs } });
+    }
+  });
+
   it('lists newest first, by folder, by tags (all must match), by search and by type', async () => {
     await create(alice, textSauce({ title: 'Color theory', tagSet: ['color', 'layout'], folderSet: [folderB] }));
     await create(alice, textSauce({ title: 'Plain note', tagSet: [], folderSet: [], textSauce: { text: 'hello 100% sure', link: null } }));

@@ -8,7 +8,8 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { lockMembership, type Membership } from '../../policies/workspace.ts';
 import { notifyWorkspace } from '../events.ts';
 import { assertFoldersInWorkspace } from '../folders.ts';
-import { getSauce, type SauceRecord } from '../sauces.ts';
+import { getSauce } from '../sauces.ts';
+import type { SauceRecord } from '../sauces/card.ts';
 import { writeSauces } from '../sauces/write.ts';
 import { SUMMARY_CACHE_MS } from './summary/job.ts';
 

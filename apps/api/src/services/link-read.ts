@@ -162,26 +162,26 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
     return 'failed';
   }
   await cacheMetadata(parseHttpUrl(link).href, meta, opts); // (it was fetched: a valid URL)
-  const preview = waiting.preview ? meta : undefined;
-  if (!waiting.copy) {
+  let preview = waiting.preview ? meta : undefined;
+  // A drawing takes seconds: the preview lands before it. Text alone is quick: both land together.
+  if (preview && waiting.copy && opts.browser) {
     await storeRead(db, link, { preview });
-    return 'ready';
+    preview = undefined;
   }
-  // A drawing takes seconds: the preview lands first. Text alone is quick: both land together.
-  const drawing = Boolean(opts.browser);
-  if (drawing && preview) await storeRead(db, link, { preview });
-  const page = await copyOfPage(res, opts).catch(async (e: unknown) => {
-    // Not the page's fault (it read and parsed): the queue runs the job again while its
-    // retries last — the preview is served now, so only the copy is made then.
-    if (job.retryCount < job.retryLimit) {
-      if (!drawing && preview) await storeRead(db, link, { preview });
-      throw e;
-    }
-    opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
-    return { copy: { status: 'failed' } as const, png: null };
-  });
-  if (page.png) await storeDrawnCopy(db, opts, link, page.copy, page.png);
-  else await storeRead(db, link, { preview: drawing ? undefined : preview, copy: page.copy });
+  const page = !waiting.copy
+    ? null
+    : await copyOfPage(res, opts).catch(async (e: unknown) => {
+        // Not the page's fault (it read and parsed): the queue runs the job again while its
+        // retries last — the preview is served now, so only the copy is made then.
+        if (job.retryCount < job.retryLimit) {
+          if (preview) await storeRead(db, link, { preview });
+          throw e;
+        }
+        opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to keep a copy of a link');
+        return { copy: { status: 'failed' } as const, png: null };
+      });
+  if (page?.png) await storeDrawnCopy(db, opts, link, page.copy, page.png);
+  else await storeRead(db, link, { preview, copy: page?.copy });
   return 'ready';
 }
 

@@ -10,9 +10,10 @@
 //      its preview takes, p50/p99 over 20 runs (the backlog of slow links grows run by run);
 //   4. issue #29: saves 30 at once into ONE space for BENCH_SECONDS each — one person's space,
 //      then 30 people's team space — without a link, linking to the answering site (a new
-//      page each time) and to the site that never answers (a new page each time), on a server
-//      of its own with the plan unlimited (PLAN_SOURCES_PER_SPACE=unlimited): saves a second
-//      and p50/p99 beside last week's.
+//      page each time; then a new 80 KB article page each time) and to the site that never
+//      answers (a new page each time), on a server of its own with the plan unlimited
+//      (PLAN_SOURCES_PER_SPACE=unlimited): saves a second and p50/p99 beside last week's; and
+//      after the article pages, saves one at a time (no link) while those pages are read.
 // Prints figures; asserts nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,8 +31,31 @@ const AT_ONCE = 32;
 const PEOPLE = 100;
 
 const silent = http.createServer(() => undefined); // accepts, never answers
+/**
+ * An article page as news sites and blogs serve them (about 80 KB: meta tags, an inline
+ * script, a menu of 80 links, 100 paragraphs with links, code and figures, related links,
+ * comments and a footer), for part 4's row of links to real pages: a preview and a copy read
+ * it as they would a page on the web, where the 70-byte page below costs nothing to read.
+ */
+const articlePage = (path: string) => {
+  const para = (i: number) =>
+    `<p>Paragraph ${i} of ${path}: optical kerning adjusts the space between <a href="/k/${i}">letter pairs</a> so that words read evenly; <em>tracking</em> spaces a whole line, and <strong>leading</strong> the lines themselves. Designers check both at the sizes the text is read at, on paper and on screens.</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article ${path}</title>
+<meta property="og:title" content="Article ${path}"><meta property="og:description" content="How type is spaced."><meta property="og:image" content="/i.png">
+${Array.from({ length: 20 }, (_, i) => `<link rel="preload" href="/asset/${i}.js" as="script">`).join('')}
+<script>${'window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}'.repeat(300)}</script>
+<style>${'.menu a{color:#222;padding:4px 8px}'.repeat(200)}</style></head><body>
+<nav class="menu">${Array.from({ length: 80 }, (_, i) => `<a href="/section/${i}">Section ${i}</a>`).join('')}</nav>
+<main><article><h1>Article ${path}</h1>
+${Array.from({ length: 100 }, (_, i) => para(i) + (i % 8 === 7 ? `<figure><img src="/fig/${i}.jpg" width="800" height="450"><figcaption>Figure ${i}</figcaption></figure><pre><code>${'const leading = size * 1.5;\n'.repeat(12)}</code></pre>` : '')).join('\n')}
+</article><aside class="related">${Array.from({ length: 30 }, (_, i) => `<div class="card"><a href="/related/${i}"><img src="/r/${i}.jpg"><span>Related ${i}</span></a></div>`).join('')}</aside>
+<section class="comments">${Array.from({ length: 20 }, (_, i) => `<div class="comment"><b>Reader ${i}</b><p>Comment ${i}: the figures helped.</p></div>`).join('')}</section></main>
+<footer>${Array.from({ length: 40 }, (_, i) => `<a href="/f/${i}">Footer ${i}</a>`).join(' ')}<p>© Bench</p></footer></body></html>`;
+};
 const instant = http.createServer((req, res) =>
-  res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Page ${req.url}</title><meta property="og:image" content="/i.png">`),
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(req.url?.startsWith('/article/') ? articlePage(req.url) : `<title>Page ${req.url}</title><meta property="og:image" content="/i.png">`),
 );
 /** Two hosts, as two sites would be: the silent one at 127.0.0.1, the instant one at localhost. */
 const listen = async (s: http.Server, host: string) => {
@@ -262,7 +286,7 @@ try {
     return performance.now() - started;
   };
   /** Saves a second and p50/p99 of 30 loops saving into `space` (loop i as `tokens[i]`) for SECONDS. */
-  const run = async (space: number, tokens: string[], link: 'none' | 'answering' | 'never') => {
+  const run = async (space: number, tokens: string[], link: 'none' | 'answering' | 'article' | 'never') => {
     const latencies: number[] = [];
     const cpu = cpuMeter(oneSpace.pid);
     const until = Date.now() + SECONDS * 1000;
@@ -270,7 +294,7 @@ try {
       tokens.map(async (token) => {
         while (Date.now() < until) {
           const n = page++;
-          const target = link === 'none' ? null : `${link === 'answering' ? instantOrigin : silentOrigin}/one/${n}`;
+          const target = { none: null, answering: `${instantOrigin}/one/${n}`, article: `${instantOrigin}/article/${n}`, never: `${silentOrigin}/one/${n}` }[link];
           latencies.push(await saveInto(space, token, target));
         }
       }),
@@ -278,23 +302,35 @@ try {
     const n = latencies.length;
     return `${(n / SECONDS).toFixed(0)}/s, p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} (${cpu(n)})`;
   };
+  /** p50/p99 of saves without a link one at a time for SECONDS: someone alone, while the link jobs queued before run beside them. */
+  const alone = async (space: number, token: string) => {
+    const latencies: number[] = [];
+    const until = Date.now() + SECONDS * 1000;
+    while (Date.now() < until) latencies.push(await saveInto(space, token, null));
+    return `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} saves)`;
+  };
   const personal = Array<string>(ONE_AT_ONCE).fill(owner.token);
   // Warm-up (not measured): the pool's connections, the JIT, and the modules a link's preview and copy load.
-  for (const link of [null, `${instantOrigin}/warm`] as const) {
+  for (const link of [null, `${instantOrigin}/warm`, `${instantOrigin}/article/warm`] as const) {
     for (let i = 0; i < 3; i++) await Promise.all(personal.map((token, j) => saveInto(owner.personal, token, link && `${link}/${i}/${j}`)));
   }
   await sleep(3000);
   console.log(`Saves, ${ONE_AT_ONCE} at once into ONE space for ${SECONDS} s each, plan unlimited (issue #29; last week: ${LAST_WEEK.oneSpace}):`);
   // The site that never answers last: its previews keep retrying after their run.
-  for (const link of ['none', 'answering', 'never'] as const) {
+  for (const link of ['none', 'answering', 'article', 'never'] as const) {
+    let ranRows = false;
     for (const [who, space, tokens] of [
       ['one person’s space', owner.personal, personal],
       [`${ONE_AT_ONCE} people, one team space`, team, members],
     ] as const) {
-      const label = { none: 'without a link', answering: 'a link, site answers', never: 'a link, site never answers' }[link];
+      const label = { none: 'without a link', answering: 'a link, site answers', article: 'a link, an 80 KB article page', never: 'a link, site never answers' }[link];
       if (ONLY_ROW && !`${who}, ${label}`.includes(ONLY_ROW)) continue;
+      ranRows = true;
       console.log(`  ${who}, ${label}: ${await run(space, tokens, link)}`);
       await sleep(2000);
+    }
+    if (link === 'article' && ranRows) {
+      console.log(`  one save at a time, no link, while the article pages saved above are read: ${await alone(owner.personal, owner.token)}`);
     }
   }
 } finally {

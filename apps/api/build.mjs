@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build -w @sauce/api`: compiles the server once into dist/server.js (issue #11
 // item 7), so that `npm start` runs JavaScript with plain `node` instead of a TypeScript
-// loader; and the import reader's process into dist/import-worker.js (issue #18), which
-// services/import/reader.ts starts from beside dist/server.js. esbuild bundles the API's own
+// loader; the import reader's process into dist/import-worker.js (issue #18), which
+// services/import/reader.ts starts from beside dist/server.js; and the page reader's thread
+// into dist/page-reader-thread.js (issue #29, lib/page-reader.ts). esbuild bundles the API's own
 // sources and the workspace packages (@sauce/*, TypeScript too); every other package stays
 // an import of node_modules (native ones such as sharp need their own files, and nothing is
 // gained by copying the rest). Data files (migrations, the articles seed, the web build) are
@@ -37,7 +38,11 @@ const ascii = (text) => {
 
 const started = Date.now();
 const result = await build({
-  entryPoints: { server: path.join(dir, 'src/server.ts'), 'import-worker': path.join(dir, 'src/services/import/worker.ts') },
+  entryPoints: {
+    server: path.join(dir, 'src/server.ts'),
+    'import-worker': path.join(dir, 'src/services/import/worker.ts'),
+    'page-reader-thread': path.join(dir, 'src/lib/page-reader-thread.ts'),
+  },
   outdir: path.join(dir, 'dist'),
   bundle: true,
   platform: 'node',
@@ -52,4 +57,4 @@ for (const file of result.outputFiles) {
   mkdirSync(path.dirname(file.path), { recursive: true });
   writeFileSync(file.path, ascii(file.text));
 }
-console.log(`API built into ${path.relative(process.cwd(), path.join(dir, 'dist'))}/ (server.js, import-worker.js) in ${Date.now() - started} ms`);
+console.log(`API built into ${path.relative(process.cwd(), path.join(dir, 'dist'))}/ (server.js, import-worker.js, page-reader-thread.js) in ${Date.now() - started} ms`);

@@ -36,6 +36,7 @@ import {
 } from './errors.ts';
 import { isConflict } from './db/locks.ts';
 import { pgError } from './db/sql.ts';
+import { closePageReader } from './lib/page-reader.ts';
 import { hasNul } from './lib/storable-text.ts';
 import { appleCallbackRoutes } from './routes/auth/apple.ts';
 import { fileRoutes } from './routes/files/index.ts';
@@ -345,8 +346,8 @@ export async function buildApp(opts: {
   await metricsRoutes(app as never, deps);
   // Open event streams would hold the server open: they end first.
   app.addHook('preClose', () => deps.events.close());
-  // Running jobs finish (or time out) before the database closes.
-  app.addHook('onClose', () => deps.jobs.stop());
+  // Running jobs finish (or time out) before the database closes; then the page reader's threads they read in (issue #29).
+  app.addHook('onClose', () => deps.jobs.stop().then(closePageReader));
   // Issue #30: every worker starts here, once (jobs/index.ts); routes only send jobs.
   await startWorkers(app, deps, { maintenance: opts.maintenance ?? false });
   await app.register(

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockLinkWaiting, lockWorkspaces } from '../db/locks.ts';
 import { SauceNotFoundError } from '../errors.ts';
 import type { PageBrowser } from '../jobs/page-browser.ts';
-import { decodeHtml, extractReadable } from '../lib/readable.ts';
+import { readPageText } from '../lib/page-reader.ts';
 import type { SafeFetchResponse } from '../lib/safe-fetch.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
@@ -192,11 +192,13 @@ export async function storeDrawnCopy(db: Db, opts: Pick<CopyOptions, 'files' | '
  * (`opts.browser`) — its full-page screenshot (PNG), the drawn page's text standing in for a
  * page that renders only in a browser. A page the browser could not draw keeps its text
  * without a screenshot (issue #28: a page whose script never yields costs the browser's
- * deadline, no more). Never throws for the page's content.
+ * deadline, no more). The page is parsed off the event loop (lib/page-reader.ts).
+ * @throws SafeFetchError when the page reader could not read it ('busy', 'timeout': try
+ *   later; 'too-large': it needs more memory than a page may take).
  */
 export async function copyOfPage(res: SafeFetchResponse, opts: Pick<CopyOptions, 'browser' | 'log'>): Promise<{ copy: Copy; png: Buffer | null }> {
-  const html = decodeHtml(res.body, res.charset);
-  let readable = extractReadable(html);
+  const page = { html: res.body, charset: res.charset };
+  let readable = await readPageText(page);
   let drawnHtml: string | null = null;
   let png: Buffer | null = null;
   if (opts.browser) {
@@ -204,14 +206,14 @@ export async function copyOfPage(res: SafeFetchResponse, opts: Pick<CopyOptions,
       const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
       png = drawn.screenshot;
       drawnHtml = drawn.html;
-      readable ??= extractReadable(drawn.html);
+      readable ??= await readPageText({ html: drawn.html });
     } catch (e) {
       opts.log?.info({ url: res.url, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
     }
   }
   // No article in it: whatever short text the page holds is still its words (issue #31
   // item 3: a page of one short paragraph was kept as empty, so never found).
-  readable ??= extractReadable(drawnHtml ?? html, { minChars: 1 });
+  readable ??= await readPageText(drawnHtml === null ? page : { html: drawnHtml }, { minChars: 1 });
   return { copy: readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' }, png };
 }
 

@@ -7,13 +7,14 @@ import { AppError, InvalidFormatError, SauceNotFoundError } from '../errors.ts';
 import { type LinkJob, type LinkJobToSend, reached, retryLater, sendAfterCommit, sendLinkJob } from '../jobs/link-jobs.ts';
 import { linkQueue } from '../jobs/link-read.ts';
 import type { JobInfo } from '../jobs/queue.ts';
+import { readPageMetadata } from '../lib/page-reader.ts';
 import { parseHttpUrl, safeFetch, SafeFetchError, type SafeFetchResponse } from '../lib/safe-fetch.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
 import { type Copy, type CopyOptions, copyOfPage, storeDrawnCopy, writeCopy } from './link-copy.ts';
 import { type PreviewOptions, writePreview } from './link-preview.ts';
 import { budgetTurnS, budgetWaitS, spendFetch } from './fetch-budget.ts';
-import { cacheMetadata, HTML_TYPES, parseMetadata } from './metadata.ts';
+import { cacheMetadata, HTML_TYPES } from './metadata.ts';
 
 /**
  * Issue #29: one fetch a link. A saved link's preview (issue #23, ./link-preview.ts) and its
@@ -153,7 +154,7 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
   let meta: Metadata;
   try {
     res = await safeFetch(link, { allowPrivate: opts.allowPrivate, accept: HTML_TYPES, ...(waiting.copy ? COPY_READ : {}) });
-    meta = parseMetadata(res.body, res.url, res.charset);
+    meta = await readPageMetadata({ html: res.body, charset: res.charset }, res.url);
   } catch (e) {
     if (isRetryable(e) && (await retryLater(opts, linkQueue, data, job))) return 'retrying';
     opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');

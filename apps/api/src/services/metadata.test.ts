@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
 import { IMAGE_PAGES } from './__fixtures__/image-pages.ts';
 import { budgetTurnS, budgetWaitS, FETCHES_PER_MINUTE } from './fetch-budget.ts';
-import { cachedMetadata, EMPTY_METADATA, fetchMetadata, parseMetadata, readMetadata } from './metadata.ts';
+import { parseMetadata } from './html-metadata.ts';
+import { cachedMetadata, EMPTY_METADATA, fetchMetadata, readMetadata } from './metadata.ts';
 
 const PAGE = 'https://example.com/blog/post/index.html';
 const parse = (head: string, body = '') => parseMetadata(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, PAGE);

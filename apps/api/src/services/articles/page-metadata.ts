@@ -1,8 +1,9 @@
 import { ARTICLE_LIMITS } from '@sauce/contract/articles';
 import { AppError } from '../../errors.ts';
-import { decodeHtml, detectLanguage } from '../../lib/readable.ts';
+import { readArticlePageMetadata } from '../../lib/page-reader.ts';
+import { detectLanguage } from '../../lib/readable.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../lib/safe-fetch.ts';
-import { cheerio, parseMetadata } from '../metadata.ts';
+import { cheerio, parseMetadata } from '../html-metadata.ts';
 import { canonicalUrl } from './canonical-url.ts';
 
 /** What an article page says about itself. */
@@ -95,7 +96,7 @@ export function parseArticlePage(html: string, pageUrl: string): PageMetadata {
 /**
  * Fetches an article page through the SSRF-guarded fetcher (lib/safe-fetch.ts: public
  * addresses only unless `allowPrivate`, 5 redirects, 2 MB, `timeoutMs` default 5 s) and
- * reads its metadata.
+ * reads its metadata ({@link parseArticlePage}, off the event loop: lib/page-reader.ts).
  * @throws AppError INVALID_FORMAT / URL_NOT_ALLOWED (400) for a malformed or refused
  *   address; SafeFetchError when the page cannot be read (timeout, HTTP error, not HTML…).
  */
@@ -106,7 +107,7 @@ export async function readArticlePage(url: string, opts: PageOptions): Promise<P
     timeoutMs: opts.timeoutMs,
     accept: HTML_TYPES,
   });
-  return parseArticlePage(decodeHtml(res.body, res.charset), res.url);
+  return readArticlePageMetadata({ html: res.body, charset: res.charset }, res.url);
 }
 
 /** Why {@link readArticlePage} failed, for logs and the admin page: a SafeFetchError reason or an error code. */

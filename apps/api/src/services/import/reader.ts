@@ -1,7 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ownModule } from '../../api-dir.ts';
 import { AppError, ImportFileInvalidError, ImportInProgressError, ServiceUnavailableError } from '../../errors.ts';
 import { FairQueue, QueueFullError, type Ticket } from '../../lib/fair-queue.ts';
 import type { ParseResult, ParseTask } from './worker.ts';
@@ -53,20 +52,15 @@ export function admitImport(userId: number): Ticket {
 /** Imports admitted and not yet done in this server (tests, metrics). */
 export const importsInLine = () => line.size;
 
-/**
- * The reader's module: beside this file when the API runs as TypeScript (tsx, vitest),
- * started with the TypeScript loader; when it runs from the build, dist/import-worker.js
- * beside dist/server.js (apps/api/build.mjs).
- */
-const WORKER = import.meta.url.endsWith('.ts') ? new URL('./worker.ts', import.meta.url) : new URL('./import-worker.js', import.meta.url);
-const LOADER = WORKER.pathname.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+/** The reader's module: ./worker.ts, or dist/import-worker.js from the build (api-dir.ts ownModule). */
+const WORKER = ownModule(import.meta.url, './worker.ts', './import-worker.js');
 
 let reader: ChildProcess | undefined;
 let idle: NodeJS.Timeout | undefined;
 
 function startReader(): ChildProcess {
-  const child = fork(fileURLToPath(WORKER), [], {
-    execArgv: [...LOADER, `--max-old-space-size=${READ_LIMITS.heapMb}`, '--max-semi-space-size=4'],
+  const child = fork(WORKER.file, [], {
+    execArgv: [...WORKER.execArgv, `--max-old-space-size=${READ_LIMITS.heapMb}`, '--max-semi-space-size=4'],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   forwardStderr(child);

@@ -3,7 +3,8 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { lockWorkspaces } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
-import { decodeHtml, extractReadable } from '../../../lib/readable.ts';
+import { readPageText } from '../../../lib/page-reader.ts';
+import type { ReadableArticle } from '../../../lib/readable.ts';
 import { type AddressPolicy, SafeFetchError, safeFetch } from '../../../lib/safe-fetch.ts';
 import { notifyWorkspace } from '../../events.ts';
 import { extractiveProvider, llmProvider, type SummaryLogger, type SummaryProvider } from './providers.ts';
@@ -83,7 +84,8 @@ export async function summarizeSauce(
   if (job.cached) return store(db, sauceId, job.workspace_id, null, 'ready', job.cached, job.cached_method);
   if (!job.link) return store(db, sauceId, job.workspace_id, null, 'unavailable');
 
-  let html: string;
+  // The page is read (parsed) with its fetch: the page reader's failures are a fetch's (lib/page-reader.ts).
+  let article: ReadableArticle | null;
   try {
     const res = await safeFetch(job.link, {
       allowPrivate: config.metadataAllowPrivate,
@@ -92,7 +94,7 @@ export async function summarizeSauce(
       maxBytes: SUMMARY_PAGE_MAX_BYTES,
       accept: HTML_TYPES,
     });
-    html = decodeHtml(res.body, res.charset);
+    article = await readPageText({ html: res.body, charset: res.charset });
   } catch (e) {
     const reason = e instanceof SafeFetchError ? e.reason : e instanceof AppError ? e.code : 'network';
     if (e instanceof SafeFetchError && isTransient(e)) {
@@ -104,7 +106,6 @@ export async function summarizeSauce(
     return store(db, sauceId, job.workspace_id, null, 'unavailable');
   }
 
-  const article = extractReadable(html);
   const summary = article ? await (deps.provider ?? configuredProvider(config, log)).summarize(article) : null;
   if (!summary) {
     log.info({ sauceId, url: job.link }, 'article summary not available for this site: no readable text');

@@ -20,28 +20,28 @@ describe('the page reader (issue #29: pages parsed off the event loop)', () => {
   it('reads in its thread what the parsers read on the page: metadata, readable text, an article page’s metadata', async () => {
     const html = fixture('en-boring-technology.html');
     const url = 'https://example.com/post';
-    expect(await readPageMetadata({ html: Buffer.from(html) }, url)).toEqual(parseMetadata(html, url));
-    expect(await readPageText({ html: Buffer.from(html) })).toEqual(extractReadable(html));
-    expect(await readPageText({ html })).toEqual(extractReadable(html));
+    expect(await readPageMetadata('test', { html: Buffer.from(html) }, url)).toEqual(parseMetadata(html, url));
+    expect(await readPageText('test', { html: Buffer.from(html) })).toEqual(extractReadable(html));
+    expect(await readPageText('test', { html })).toEqual(extractReadable(html));
     expect(await readArticlePageMetadata({ html: Buffer.from(html) }, url)).toEqual(parseArticlePage(html, url));
     // A short page is no article, yet its words are text at minChars 1.
-    expect(await readPageText({ html: '<p>One short line.</p>' })).toBeNull();
-    expect((await readPageText({ html: '<p>One short line.</p>' }, { minChars: 1 }))?.text).toBe('One short line.');
+    expect(await readPageText('test', { html: '<p>One short line.</p>' })).toBeNull();
+    expect((await readPageText('test', { html: '<p>One short line.</p>' }, { minChars: 1 }))?.text).toBe('One short line.');
   });
 
   it('decodes the bytes by the charset the response named (EUC-KR)', async () => {
     const euckr = Buffer.from('c7d1b1b9beee', 'hex'); // 한국어 in EUC-KR
     const html = Buffer.concat([Buffer.from('<html><head><title>'), euckr, Buffer.from('</title></head><body></body></html>')]);
-    expect((await readPageMetadata({ html, charset: 'euc-kr' }, 'https://example.com/')).title).toBe('한국어');
+    expect((await readPageMetadata('test', { html, charset: 'euc-kr' }, 'https://example.com/')).title).toBe('한국어');
   });
 
   it('keeps the event loop free while a large page is parsed', async () => {
     const html = Buffer.from(bigPage(6_000)); // about 2 MB
-    await readPageText({ html: '<p>warm</p>' }, { minChars: 1 }); // the thread started
+    await readPageText('test', { html: '<p>warm</p>' }, { minChars: 1 }); // the thread started
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const started = performance.now();
-    const read = await readPageText({ html });
+    const read = await readPageText('test', { html });
     const took = performance.now() - started;
     delay.disable();
     expect(read?.text).toContain('Paragraph 5999');
@@ -50,17 +50,36 @@ describe('the page reader (issue #29: pages parsed off the event loop)', () => {
     expect(delay.max / 1e6).toBeLessThan(took / 3);
   });
 
+  it('reads the pages of the people waiting in turns: one person’s ten pages wait behind another’s one', async () => {
+    const html = Buffer.from(bigPage(600));
+    const done: string[] = [];
+    const busy = Array.from({ length: 10 }, (_, i) => readPageText(1, { html }).then(() => done.push(`busy ${i}`)));
+    await new Promise((r) => setTimeout(r, 10));
+    const other = readPageText(2, { html }).then(() => done.push('other'));
+    await Promise.all([...busy, other]);
+    // The busy person's first page was running (or next) when the other came: the other's goes second or third.
+    expect(done.indexOf('other')).toBeLessThanOrEqual(2);
+    expect(done.filter((d) => d.startsWith('busy'))).toEqual(Array.from({ length: 10 }, (_, i) => `busy ${i}`));
+  });
+
   it('gives up a page past its deadline as a fetch that timed out, and reads the next one', async () => {
     const html = Buffer.from(bigPage(6_000));
-    const late = await readPageText({ html }, { deadlineMs: 50 }).catch((e: unknown) => e);
+    const started = performance.now();
+    const late = await readPageText('test', { html }, { deadlineMs: 50 }).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(SafeFetchError);
     expect((late as SafeFetchError).reason).toBe('timeout');
-    expect((await readPageText({ html: fixture('ko-toss-design-system.html') }))?.language).toBe('ko');
+    expect(performance.now() - started).toBeLessThan(1_000); // answered at the deadline, not when the read would have ended
+    // One waiting behind a long read gives up at its deadline too, without being started.
+    const long = readPageText('test', { html });
+    const waiting = await readPageText('other', { html: '<p>short</p>' }, { minChars: 1, deadlineMs: 20 }).catch((e: unknown) => e);
+    expect((waiting as SafeFetchError).reason).toBe('timeout');
+    expect((await long)?.text).toContain('Paragraph 5999');
+    expect((await readPageText('test', { html: fixture('ko-toss-design-system.html') }))?.language).toBe('ko');
   });
 
   it(`refuses pages beyond the ${PAGE_READER.queue} waiting as busy, and reads the rest`, async () => {
     const html = Buffer.from(bigPage(300));
-    const reads = await Promise.allSettled(Array.from({ length: PAGE_READER.threads + PAGE_READER.queue + 8 }, () => readPageText({ html })));
+    const reads = await Promise.allSettled(Array.from({ length: PAGE_READER.threads + PAGE_READER.queue + 8 }, (_, i) => readPageText(i % 3, { html })));
     const refused = reads.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThanOrEqual(8);
     for (const r of refused) expect(((r as PromiseRejectedResult).reason as SafeFetchError).reason).toBe('busy');

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockLinkWaiting, lockWorkspaces } from '../db/locks.ts';
 import { SauceNotFoundError } from '../errors.ts';
 import type { PageBrowser } from '../jobs/page-browser.ts';
-import { readPageText } from '../lib/page-reader.ts';
+import { type PageReader, readPageText } from '../lib/page-reader.ts';
 import type { SafeFetchResponse } from '../lib/safe-fetch.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { captureKeys, imageBytes, putImage } from './capture-files.ts';
@@ -187,7 +187,8 @@ export async function storeDrawnCopy(db: Db, opts: Pick<CopyOptions, 'files' | '
 }
 
 /**
- * What a fetched page holds for its copy: its readable text (Mozilla's Readability,
+ * What a fetched page holds for its copy, read for `who` (the person whose link it is, taking
+ * turns in lib/page-reader.ts): its readable text (Mozilla's Readability,
  * lib/readable.ts; none: 'empty'), at most {@link COPY_MAX_CHARS}, and — with a browser
  * (`opts.browser`) — its full-page screenshot (PNG), the drawn page's text standing in for a
  * page that renders only in a browser. A page the browser could not draw keeps its text
@@ -196,9 +197,9 @@ export async function storeDrawnCopy(db: Db, opts: Pick<CopyOptions, 'files' | '
  * @throws SafeFetchError when the page reader could not read it ('busy', 'timeout': try
  *   later; 'too-large': it needs more memory than a page may take).
  */
-export async function copyOfPage(res: SafeFetchResponse, opts: Pick<CopyOptions, 'browser' | 'log'>): Promise<{ copy: Copy; png: Buffer | null }> {
+export async function copyOfPage(who: PageReader, res: SafeFetchResponse, opts: Pick<CopyOptions, 'browser' | 'log'>): Promise<{ copy: Copy; png: Buffer | null }> {
   const page = { html: res.body, charset: res.charset };
-  let readable = await readPageText(page);
+  let readable = await readPageText(who, page);
   let drawnHtml: string | null = null;
   let png: Buffer | null = null;
   if (opts.browser) {
@@ -206,14 +207,14 @@ export async function copyOfPage(res: SafeFetchResponse, opts: Pick<CopyOptions,
       const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
       png = drawn.screenshot;
       drawnHtml = drawn.html;
-      readable ??= await readPageText({ html: drawn.html });
+      readable ??= await readPageText(who, { html: drawn.html });
     } catch (e) {
       opts.log?.info({ url: res.url, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
     }
   }
   // No article in it: whatever short text the page holds is still its words (issue #31
   // item 3: a page of one short paragraph was kept as empty, so never found).
-  readable ??= await readPageText(drawnHtml === null ? page : { html: drawnHtml }, { minChars: 1 });
+  readable ??= await readPageText(who, drawnHtml === null ? page : { html: drawnHtml }, { minChars: 1 });
   return { copy: readable ? { status: 'ready', text: readable.text.slice(0, COPY_MAX_CHARS) } : { status: 'empty' }, png };
 }
 

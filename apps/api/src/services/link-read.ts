@@ -154,7 +154,7 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
   let meta: Metadata;
   try {
     res = await safeFetch(link, { allowPrivate: opts.allowPrivate, accept: HTML_TYPES, ...(waiting.copy ? COPY_READ : {}) });
-    meta = await readPageMetadata({ html: res.body, charset: res.charset }, res.url);
+    meta = await readPageMetadata(data.person, { html: res.body, charset: res.charset }, res.url);
   } catch (e) {
     if (isRetryable(e) && (await retryLater(opts, linkQueue, data, job))) return 'retrying';
     opts.log?.info({ url: link, err: e instanceof Error ? e.message : e }, 'failed to fetch metadata');
@@ -171,7 +171,7 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
   }
   const page = !waiting.copy
     ? null
-    : await copyOfPage(res, opts).catch(async (e: unknown) => {
+    : await copyOfPage(data.person, res, opts).catch(async (e: unknown) => {
         // Not the page's fault (it read and parsed): the queue runs the job again while its
         // retries last — the preview is served now, so only the copy is made then.
         if (job.retryCount < job.retryLimit) {

@@ -95,7 +95,7 @@ export async function readMetadata(url: string, opts: MetadataOptions): Promise<
   }
   const work = (async () => {
     const res = await safeFetch(href, { allowPrivate: opts.allowPrivate, allowAddress: opts.allowAddress, accept: HTML_TYPES });
-    const meta = await readPageMetadata({ html: res.body, charset: res.charset }, res.url);
+    const meta = await readPageMetadata(opts.person ?? 'previews', { html: res.body, charset: res.charset }, res.url);
     await cacheMetadata(href, meta, opts);
     return meta;
   })();

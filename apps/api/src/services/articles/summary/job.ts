@@ -94,7 +94,7 @@ export async function summarizeSauce(
       maxBytes: SUMMARY_PAGE_MAX_BYTES,
       accept: HTML_TYPES,
     });
-    article = await readPageText({ html: res.body, charset: res.charset });
+    article = await readPageText(`space:${job.workspace_id}`, { html: res.body, charset: res.charset });
   } catch (e) {
     const reason = e instanceof SafeFetchError ? e.reason : e instanceof AppError ? e.code : 'network';
     if (e instanceof SafeFetchError && isTransient(e)) {

@@ -54,6 +54,9 @@ const line = new FairQueue({
   maxPerKey: PAGE_READER.threads + PAGE_READER.queue,
 });
 
+/** Pages admitted to the line and not answered yet (being parsed or waiting): the metrics' gauge. */
+export const pagesInLine = () => line.size;
+
 /** Whom a page is read for: a person's id, or a name for work of no one person (e.g. 'articles'). */
 export type PageReader = number | string;
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Deps, ZApp } from '../../deps.ts';
 import { NotFoundError, UnauthenticatedError } from '../../errors.ts';
 import { imagesInLine } from '../../services/image-processing.ts';
+import { pagesInLine } from '../../lib/page-reader.ts';
 import { importsInLine } from '../../services/import/reader.ts';
 
 const sameSecret = (a: string, b: string) => {
@@ -70,6 +71,14 @@ export async function metricsRoutes(app: ZApp, deps: Deps) {
     registers: [registry],
     collect() {
       this.set(importsInLine());
+    },
+  });
+  new Gauge({
+    name: 'sauce_page_line_size',
+    help: 'Fetched pages admitted to this process’s page reader (being parsed or waiting) and not yet done.',
+    registers: [registry],
+    collect() {
+      this.set(pagesInLine());
     },
   });
   new Gauge({

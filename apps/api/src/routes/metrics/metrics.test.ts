@@ -30,6 +30,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/sauce_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/archive\/folder\/:workspace\/list",status="2xx"\}/);
     expect(text).toMatch(/sauce_db_pool_connections\{state="total"\} \d+/);
     expect(text).toMatch(/sauce_image_line_size \d+/);
+    expect(text).toMatch(/sauce_page_line_size \d+/);
     expect(text).toContain('sauce_jobs_waiting');
     expect(text).toContain('sauce_process_resident_memory_bytes');
   });

@@ -24,7 +24,7 @@ import { SafeFetchError } from './safe-fetch.ts';
 export const PAGE_READER = {
   /** Threads parsing at once (the machines have 2 cores: the server and PostgreSQL keep one). */
   threads: 1,
-  /** Pages waiting for a thread beyond those running; more are refused ('busy', retried later). Each holds its bytes (3 MB at most). */
+  /** Pages waiting for a thread beyond those running; more are refused ('busy', retried later). Each holds its bytes (a fetch's limit: 3 MB a link, 5 MB a summary's page). */
   queue: 32,
   /** Longest a page may wait and be parsed, ms; then its thread is stopped. */
   deadlineMs: 30_000,
@@ -43,6 +43,17 @@ const THREAD = ownThread(import.meta.url, './page-reader-thread.ts', './page-rea
 const requireHere = createRequire(import.meta.url);
 
 let pool: Piscina | undefined;
+const threads = () =>
+  (pool ??= new (requireHere('piscina') as typeof Piscina)({
+    filename: THREAD.file,
+    workerData: THREAD.workerData,
+    minThreads: 0,
+    maxThreads: PAGE_READER.threads,
+    idleTimeout: PAGE_READER.idleMs,
+    niceIncrement: PAGE_READER.niceIncrement,
+    resourceLimits: { maxOldGenerationSizeMb: PAGE_READER.heapMb },
+  }));
+
 /**
  * The line in front of the threads: the people pages are read for take turns, one page each
  * (Piscina's own queue keeps no order for tasks with a deadline), and at most
@@ -59,21 +70,6 @@ export const pagesInLine = () => line.size;
 
 /** Whom a page is read for: a person's id, or a name for work of no one person (e.g. 'articles'). */
 export type PageReader = number | string;
-
-/** Rejects with the deadline's error once `signal` aborts (its timeout). */
-const expired = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
-const threads = () =>
-  (pool ??= new (requireHere('piscina') as typeof Piscina)({
-    filename: THREAD.file,
-    workerData: THREAD.workerData,
-    minThreads: 0,
-    maxThreads: PAGE_READER.threads,
-    idleTimeout: PAGE_READER.idleMs,
-    niceIncrement: PAGE_READER.niceIncrement,
-    resourceLimits: { maxOldGenerationSizeMb: PAGE_READER.heapMb },
-  }));
-
 
 /**
  * Reads `task` for `who` in the page reader's thread (./page-reader-thread.ts), in its turn
@@ -92,17 +88,23 @@ async function inThread<T extends PageTask>(who: PageReader, task: T, deadlineMs
     throw e;
   }
   const signal = AbortSignal.timeout(deadlineMs);
+  let onExpiry = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    onExpiry = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onExpiry, { once: true });
+  });
   try {
     // A signal that aborted before the page's turn makes Piscina refuse it at once.
     const read = ticket.run(() => threads().run(task, { signal }) as Promise<PageAnswer<T['op']>>);
     read.catch(() => undefined); // settled by the race below, or later
-    return await Promise.race([read, expired(signal)]);
+    return await Promise.race([read, expired]);
   } catch (e) {
     const err = e as { name?: string; code?: string; message?: string };
     if (err.name === 'AbortError' || err.name === 'TimeoutError') throw new SafeFetchError('timeout', `The page took over ${deadlineMs} ms to read`, undefined, { cause: e });
     if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new SafeFetchError('too-large', 'The page needs too much memory to read', undefined, { cause: e });
     throw e;
   } finally {
+    signal.removeEventListener('abort', onExpiry);
     ticket.release();
   }
 }

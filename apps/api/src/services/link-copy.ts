@@ -207,11 +207,11 @@ export async function copyOfPage(who: PageReader, res: SafeFetchResponse, opts: 
       const drawn = await opts.browser.render({ url: res.url, body: res.body, contentType: String(res.headers['content-type'] ?? 'text/html') });
       png = drawn.screenshot;
       drawnHtml = drawn.html;
-      readable ??= await readPageText(who, { html: drawn.html });
     } catch (e) {
       opts.log?.info({ url: res.url, err: e instanceof Error ? e.message : e }, 'the browser could not draw a linked page');
     }
   }
+  if (drawnHtml !== null) readable ??= await readPageText(who, { html: drawnHtml });
   // No article in it: whatever short text the page holds is still its words (issue #31
   // item 3: a page of one short paragraph was kept as empty, so never found).
   readable ??= await readPageText(who, drawnHtml === null ? page : { html: drawnHtml }, { minChars: 1 });

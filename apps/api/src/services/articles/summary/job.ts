@@ -46,7 +46,7 @@ export function configuredProvider(config: Pick<Config, 'ai'>, log?: SummaryLogg
 
 /** Failures worth another try: no answer, a dropped connection, a server error or 429. */
 function isTransient(e: SafeFetchError): boolean {
-  return e.reason === 'timeout' || e.reason === 'network' || (e.reason === 'http-status' && (e.status === 429 || (e.status ?? 0) >= 500));
+  return e.reason === 'timeout' || e.reason === 'network' || e.reason === 'busy' || (e.reason === 'http-status' && (e.status === 429 || (e.status ?? 0) >= 500));
 }
 
 /**

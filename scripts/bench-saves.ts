@@ -24,6 +24,8 @@ import { startServer } from './bench-server-process.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_SAVES=one-space runs part 4 alone. */
 const ONLY_ONE_SPACE = process.env.BENCH_SAVES === 'one-space';
+/** BENCH_GAP_MS: how long part 4 leaves the server idle before each row (default 0), e.g. 30000 for a burst after a quiet moment. */
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 0);
 /** BENCH_ROW runs only part 4's rows whose label holds it (e.g. 'team space, a link, site answers'), for one row's database statistics. */
 const ONLY_ROW = process.env.BENCH_ROW;
 const AT_ONCE = 32;
@@ -326,6 +328,7 @@ try {
       const label = { none: 'without a link', answering: 'a link, site answers', article: 'a link, an 80 KB article page', never: 'a link, site never answers' }[link];
       if (ONLY_ROW && !`${who}, ${label}`.includes(ONLY_ROW)) continue;
       ranRows = true;
+      await sleep(GAP_MS);
       console.log(`  ${who}, ${label}: ${await run(space, tokens, link)}`);
       await sleep(2000);
     }

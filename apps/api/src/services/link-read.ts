@@ -72,9 +72,9 @@ export type LinkReadOutcome = 'ready' | 'failed' | 'delayed' | 'retrying' | 'ski
  *   nothing fetched;
  * - `person`'s fetch budget is spent: sent again for its place among their coming fetches
  *   (fetch-budget.ts budgetTurnS) — delayed, not dropped;
- * - else the page is fetched once (reported 'reading'): its preview (metadata.ts
- *   parseMetadata, kept in the one-hour cache) and its readable copy (link-copy.ts
- *   copyOfPage) land together on every source waiting for either ({@link storeRead}: one
+ * - else the page is fetched once (reported 'reading'): its preview (html-metadata.ts
+ *   parseMetadata, read in lib/page-reader.ts's thread and kept in the one-hour cache) and
+ *   its readable copy (link-copy.ts copyOfPage) land together on every source waiting for either ({@link storeRead}: one
  *   transaction, one live event a source); with a browser, the preview lands first and the
  *   copy with its screenshot after the drawing (link-copy.ts storeDrawnCopy) — a drawing
  *   never delays a preview;

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
  * Which picture of a page stands for it when the page names none in its meta tags (issue #31:
  * link previews find an image for at least 95% of real pages): the pictures of its content —
  * lazy-loaded or not — and its microdata, with pixels, favicons, logos, avatars, badges and the
- * page's chrome (navigation, asides, comments) left out. services/metadata.ts parseMetadata
+ * page's chrome (navigation, asides, comments) left out. services/html-metadata.ts parseMetadata
  * asks for them after Open Graph, Twitter, image_src and JSON-LD.
  */
 

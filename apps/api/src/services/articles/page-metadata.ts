@@ -57,7 +57,7 @@ function isoDate(value: string | undefined): string | null {
 
 /**
  * Reads metadata of an article page from its HTML (no network): title, description and
- * image as link previews read them (services/metadata.ts parseMetadata), plus favicon,
+ * image as link previews read them (services/html-metadata.ts parseMetadata), plus favicon,
  * publisher (og:site_name), published time, canonical link (same site only) and language.
  */
 export function parseArticlePage(html: string, pageUrl: string): PageMetadata {

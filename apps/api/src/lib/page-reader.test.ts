@@ -77,6 +77,23 @@ describe('the page reader (issue #29: pages parsed off the event loop)', () => {
     expect((await readPageText('test', { html: fixture('ko-toss-design-system.html') }))?.language).toBe('ko');
   });
 
+  it('gives up a page that needs more than the thread’s heap as too large, and reads the next one in a new thread', async () => {
+    const bounds = PAGE_READER as { heapMb: number };
+    const heapMb = bounds.heapMb;
+    await closePageReader();
+    bounds.heapMb = 32; // the next thread's heap: a 2 MB page's DOM needs more
+    try {
+      expect((await readPageText('test', { html: '<p>Fits in the heap.</p>' }, { minChars: 1 }))?.text).toBe('Fits in the heap.');
+      const big = await readPageText('test', { html: Buffer.from(bigPage(6_000)) }).catch((e: unknown) => e);
+      expect(big).toBeInstanceOf(SafeFetchError);
+      expect((big as SafeFetchError).reason).toBe('too-large');
+      expect((await readPageText('test', { html: '<p>Read after it.</p>' }, { minChars: 1 }))?.text).toBe('Read after it.');
+    } finally {
+      bounds.heapMb = heapMb;
+      await closePageReader();
+    }
+  });
+
   it(`refuses pages beyond the ${PAGE_READER.queue} waiting as busy, and reads the rest`, async () => {
     const html = Buffer.from(bigPage(300));
     const reads = await Promise.allSettled(Array.from({ length: PAGE_READER.threads + PAGE_READER.queue + 8 }, (_, i) => readPageText(i % 3, { html })));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { lockLink, lockLinkWaiting, lockWorkspaces } from '../db/locks.ts';
 import { SauceNotFoundError } from '../errors.ts';
@@ -123,16 +123,29 @@ async function attachShots(db: Db, files: FileStore, link: string, p: ProcessedI
 }
 
 /**
+ * The columns a link's copy without a drawing (`copy`) sets on a source still waiting for it
+ * ('pending' copy_status), as [column, value] pairs ({@link writeCopy}; services/link-read.ts
+ * storeRead, which writes them with the link's preview).
+ */
+export function copyAssignments(copy: Copy): [column: string, value: SQL][] {
+  return [
+    ['copy_status', sql`${copy.status}`],
+    ['copy_text', sql`${copy.status === 'ready' ? copy.text : null}`],
+    ['copied_at', sql`now()`],
+  ];
+}
+
+/**
  * Writes what the page held (`copy`) on every source of `spaces` still waiting for `link`'s
  * copy — inside the transaction that holds the link and those spaces (db/locks.ts
- * lockLinkWaiting; services/link-read.ts storeRead, {@link storeDrawnCopy}).
+ * lockLinkWaiting; {@link storeDrawnCopy}).
  * @returns the sources it updated: id, space, and whether each has a saved copy already.
  */
 export async function writeCopy(tx: Tx, link: string, copy: Copy, spaces: readonly number[]): Promise<Updated[]> {
   if (spaces.length === 0) return [];
-  const text = copy.status === 'ready' ? copy.text : null;
+  const set = copyAssignments(copy).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
   const { rows } = await tx.execute<Updated>(sql`
-    UPDATE sauces s SET copy_status = ${copy.status}, copy_text = ${text}, copied_at = now()
+    UPDATE sauces s SET ${sql.join(set, sql`, `)}
     WHERE s.link = ${link} AND s.copy_status = 'pending' AND s.workspace_id = ANY(${sql.raw(`ARRAY[${spaces.map((n) => Math.trunc(n)).join(',')}]::int[]`)})
     RETURNING s.id, s.workspace_id, EXISTS (SELECT 1 FROM sauce_captures c WHERE c.sauce_id = s.id) AS has_capture`);
   return rows;

@@ -1,7 +1,6 @@
 import type { PreviewStatus } from '@sauce/contract/sauces';
 import type { Metadata } from '@sauce/contract/meta';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Foreground } from '../lib/foreground.ts';
 import type { SharedState } from '../lib/shared-state.ts';
@@ -12,7 +11,7 @@ import { cachedMetadata, type MetadataLogger } from './metadata.ts';
  * at once; its link's preview (title, description, image) is read by the link's background
  * job (services/link-read.ts runLinkRead: one fetch for the preview and the copy, issue #29)
  * through the same guarded fetch, cache and per-person budget as the editor's preview, and
- * lands on every source waiting for that link ({@link writePreview}), whose members'
+ * lands on every source waiting for that link ({@link previewAssignments}, written by services/link-read.ts storeRead), whose members'
  * dashboards update through the live events.
  */
 
@@ -81,25 +80,19 @@ export async function previewAtSave(link: string | null, opts: PreviewOptions): 
 }
 
 /**
- * Writes a link's preview (or its failure, `meta` null) on every source of `spaces` still
- * waiting for it — inside the transaction that holds the link and those spaces
- * (db/locks.ts lockLinkWaiting; services/link-read.ts storeRead). Never touches a source's
- * own title, nor a source whose link changed meanwhile (it waits for its own link).
- * @returns the sources it updated, with their spaces.
+ * The columns a link's preview (or its failure, `meta` null) sets on a source still waiting
+ * for it ('pending' link_status), as [column, value] pairs: services/link-read.ts storeRead
+ * writes them, with the link's copy, on every source of the link it holds (db/locks.ts
+ * lockLinkWaiting). Never a source's own title.
  */
-export async function writePreview(tx: Tx, link: string, meta: Metadata | null, spaces: readonly number[]): Promise<Written[]> {
-  if (spaces.length === 0) return [];
-  const set = meta
-    ? sql`link_title = ${meta.title}, link_description = ${meta.description}, link_image = ${meta.image},
-        thumbnail = ${meta.image || null}, link_status = 'ready'`
-    : sql`link_status = 'failed'`;
-  const { rows } = await tx.execute<Written>(sql`
-    UPDATE sauces SET ${set}
-    WHERE link = ${link} AND link_status = 'pending'
-      AND workspace_id = ANY(${sql.raw(`ARRAY[${spaces.map((n) => Math.trunc(n)).join(',')}]::int[]`)})
-    RETURNING id, workspace_id`);
-  return rows;
+export function previewAssignments(meta: Metadata | null): [column: string, value: SQL][] {
+  if (!meta) return [['link_status', sql`'failed'`]];
+  return [
+    ['link_title', sql`${meta.title}`],
+    ['link_description', sql`${meta.description}`],
+    ['link_image', sql`${meta.image}`],
+    ['thumbnail', sql`${meta.image || null}`],
+    ['link_status', sql`'ready'`],
+  ];
 }
 
-/** A source a link's job wrote onto: its id and space. */
-export type Written = { id: number; workspace_id: number };

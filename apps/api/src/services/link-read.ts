@@ -11,8 +11,8 @@ import { readPageMetadata } from '../lib/page-reader.ts';
 import { parseHttpUrl, safeFetch, SafeFetchError, type SafeFetchResponse } from '../lib/safe-fetch.ts';
 import { lockMembership, type Membership } from '../policies/workspace.ts';
 import { notifyWorkspace } from './events.ts';
-import { type Copy, type CopyOptions, copyOfPage, storeDrawnCopy, writeCopy } from './link-copy.ts';
-import { type PreviewOptions, writePreview } from './link-preview.ts';
+import { type Copy, copyAssignments, type CopyOptions, copyOfPage, storeDrawnCopy } from './link-copy.ts';
+import { type PreviewOptions, previewAssignments } from './link-preview.ts';
 import { budgetTurnS, budgetWaitS, spendFetch } from './fetch-budget.ts';
 import { cacheMetadata, HTML_TYPES } from './metadata.ts';
 
@@ -192,20 +192,39 @@ async function readOnce(db: Db, opts: LinkReadOptions, data: LinkJob, job: Pick<
  * storeDrawnCopy) — written on every source waiting for either, in one transaction holding
  * the link and their spaces (db/locks.ts lockLinkWaiting), with one live event a source
  * (issue #29: a link's preview and copy used to be two transactions and two events). Either
- * left undefined is not written.
+ * left undefined is not written. One UPDATE writes both, each column only on the sources
+ * waiting for it (as two, each source's search document was made twice, and its row written
+ * twice).
  * @returns how many sources it updated.
  */
 async function storeRead(db: Db, link: string, found: { preview?: Metadata | null; copy?: Copy }): Promise<number> {
   const { preview, copy } = found;
-  const waiting = [...(preview !== undefined ? [sql`link_status = 'pending'`] : []), ...(copy ? [sql`copy_status = 'pending'`] : [])];
-  if (waiting.length === 0) return 0;
+  const parts = [
+    ...(preview !== undefined ? [{ waiting: sql`link_status = 'pending'`, set: previewAssignments(preview) }] : []),
+    ...(copy ? [{ waiting: sql`copy_status = 'pending'`, set: copyAssignments(copy) }] : []),
+  ];
+  if (parts.length === 0) return 0;
+  const waiting = sql.join(
+    parts.map((p) => p.waiting),
+    sql` OR `,
+  );
+  // With both, a column is set only on the sources waiting for its part (SET reads the row as it was).
+  const set = parts.flatMap((p) =>
+    p.set.map(([column, value]) => {
+      const col = sql.identifier(column);
+      return parts.length === 1 ? sql`${col} = ${value}` : sql`${col} = CASE WHEN ${p.waiting} THEN ${value} ELSE ${col} END`;
+    }),
+  );
   return db.transaction(async (tx) => {
-    const spaces = await lockLinkWaiting(tx, link, sql.join(waiting, sql` OR `));
-    const written = [...(preview !== undefined ? await writePreview(tx, link, preview, spaces) : []), ...(copy ? await writeCopy(tx, link, copy, spaces) : [])];
-    const sources = new Map(written.map((r) => [r.id, r.workspace_id]));
+    const spaces = await lockLinkWaiting(tx, link, waiting);
+    if (spaces.length === 0) return 0;
+    const { rows } = await tx.execute<{ id: number; workspace_id: number }>(sql`
+      UPDATE sauces SET ${sql.join(set, sql`, `)}
+      WHERE link = ${link} AND (${waiting}) AND workspace_id = ANY(${sql.raw(`ARRAY[${spaces.map((n) => Math.trunc(n)).join(',')}]::int[]`)})
+      RETURNING id, workspace_id`);
     // actorId 0: the system, so every member's view refetches (the saver's included).
-    for (const [id, space] of sources) await notifyWorkspace(tx, space, { type: 'sauce', action: 'updated', id, actorId: 0 });
-    return sources.size;
+    for (const r of rows) await notifyWorkspace(tx, r.workspace_id, { type: 'sauce', action: 'updated', id: r.id, actorId: 0 });
+    return rows.length;
   });
 }
 

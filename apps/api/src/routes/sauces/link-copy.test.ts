@@ -32,7 +32,8 @@ const ARTICLE = `<!doctype html><html><head><title>Kerning notes</title></head><
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     fetched++;
-    if (req.url === '/article' || req.url!.startsWith('/page/')) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    if (req.url === '/mixed') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE.replace('<title>Kerning notes</title>', `<title>Read ${fetched}</title>`));
+    else if (req.url === '/article' || req.url!.startsWith('/page/')) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
     else if (req.url === '/short') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Note</title></head><body><nav>Home</nav><p>A short page about the axolotl gradient.</p></body></html>');
     else if (req.url === '/shell') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div><script>1</script></body></html>');
     else if (req.url === '/data.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -102,6 +103,32 @@ describe('saved copies of links (issue #21)', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('one read serves a source waiting for its preview alone and one waiting for its copy alone, each writing only its part (issue #29)', async () => {
+    const first = await save('/mixed');
+    await settled(first.id);
+    const kept = body(await copyOf(alice, first.id)).data as { copiedAt: string };
+    // The first source asks for its preview again; its copy is kept.
+    const retried = await t.app.inject({ method: 'POST', url: `/api/archive/sauce/${alice.workspaceId}/${first.id}/preview`, headers: alice.headers });
+    expect(retried.statusCode, retried.body).toBe(200);
+    // The second takes the preview from the cache at once, and waits for its copy.
+    const second = await save('/mixed');
+    const card = async (id: number) => body(await t.app.inject({ url: `/api/archive/sauce/${alice.workspaceId}/${id}`, headers: alice.headers })).data.textCard;
+    expect(await card(first.id)).toMatchObject({ previewStatus: 'pending', copyStatus: 'ready' });
+    expect(await card(second.id)).toMatchObject({ previewStatus: 'ready', copyStatus: 'pending' });
+    const before = fetched;
+    const secondTitle = (await card(second.id)).title;
+    await t.runUntilIdle([LINK_QUEUE]);
+    expect(fetched - before).toBe(1);
+    const read = `Read ${before + 1}`;
+    // The first: the new read's preview, its copy untouched.
+    expect(await card(first.id)).toMatchObject({ title: read, previewStatus: 'ready', copyStatus: 'ready' });
+    expect((body(await copyOf(alice, first.id)).data as { copiedAt: string }).copiedAt).toBe(kept.copiedAt);
+    // The second: its copy, its preview from the cache untouched.
+    expect(await card(second.id)).toMatchObject({ title: secondTitle, previewStatus: 'ready', copyStatus: 'ready' });
+    expect(secondTitle).not.toBe(read);
+    expect((body(await copyOf(alice, second.id)).data as { text: string }).text).toContain('quetzal');
   });
 
   it('keeps the words of a page of one short paragraph, and search finds them (issue #31 item 3)', async () => {

@@ -29,12 +29,14 @@ const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 0);
 /** BENCH_ROW runs only part 4's rows whose label holds it (e.g. 'team space, a link, site answers'), for one row's database statistics. */
 const ONLY_ROW = process.env.BENCH_ROW;
 const AT_ONCE = 32;
+/** The beta plan's sources a space holds (SPEC §9): part 2 moves on to the next person's space at it. */
+const PLAN_SOURCES = 100;
 /**
  * People saving across spaces, each into their own (which holds the beta plan's 100
  * sources): room for part 2's two runs at up to 1,500 saves a second, and parts 1 and 3 (a
  * machine that saved 760 a second filled 100 spaces within one run of 10 s).
  */
-const PEOPLE = Math.max(100, Math.ceil((2 * SECONDS * 1_500 + 500) / 100));
+const PEOPLE = Math.max(100, Math.ceil((2 * SECONDS * 1_500 + 500) / PLAN_SOURCES));
 
 const silent = http.createServer(() => undefined); // accepts, never answers
 /**
@@ -154,7 +156,7 @@ async function acrossSpaces() {
     const someone = () => {
       for (let i = 0; i < PEOPLE; i++) {
         const p = people[next++ % PEOPLE]!;
-        if (p.saved < 100) return p;
+        if (p.saved < PLAN_SOURCES) return p;
       }
       throw new Error('every space is full: raise PEOPLE');
     };

@@ -119,6 +119,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Issue #11 item 7: the packages an idle server does without are loaded on first use
+  // (`await import()`), never by a static import, which would load them at every start (sharp
+  // alone is about 30 MB; docs/bench.md Memory). Types may be imported. ops/ holds the
+  // command-line tools (backup, restore), which the server never loads.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**', 'apps/api/src/ops/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['sharp', 'file-type', 'tesseract.js', 'playwright-core', 'cheerio', 'linkedom', '@mozilla/readability', 'rss-parser', 'csv-parse/sync', 'yauzl', 'archiver', 'ioredis', 'prom-client', '@aws-sdk/client-s3'].map(
+            (name) => ({ name, allowTypeImports: true, message: `Load ${name} on first use (await import(), as lib/sharp.ts does): a static import loads it at every start.` }),
+          ),
+        },
+      ],
+    },
+  },
   // Issue #19 item 4: no import loops in either app, through static imports or a lazy
   // import() alike, and the web app's layers (see webLayers). import-x does not count
   // `import type` (erased at build); `npx madge --circular` shows none of those either.

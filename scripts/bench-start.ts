@@ -6,7 +6,7 @@
 // requests (pages, the API, the docs), the resident memory of the server's node process
 // (VmRSS) after 5 s and after 20 s of rest. V8's memory reducer gives the start's garbage
 // back 8–16 s into the rest (on Node 24 too, since lib/idle-gc.ts), so the second is the
-// settled figure: 99 MB on Node 20, 112 MB on Node 24 (after 5 s, 111 and 130 MB). The build
+// settled figure (docs/bench.md Memory: 109–114 MB on Node 20 on 12-05, after 5 s 115–119). The build
 // is brought up to date first and not counted. Prints figures; asserts nothing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

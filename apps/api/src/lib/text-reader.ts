@@ -3,9 +3,9 @@ import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BroadcastChannel, type Worker as Thread } from 'node:worker_threads';
-import sharp from 'sharp';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { API_DIR } from '../api-dir.ts';
+import { loadSharp } from './sharp.ts';
 import { mergeReadings, type OcrLine, SECOND_PASS_SCALE, textOf } from './text-layout.ts';
 
 /**
@@ -230,6 +230,7 @@ async function withinCpu<T>(work: Promise<T>, tid: number | undefined, ms: numbe
 
 /** The copies an image is read from: greyscale PNGs, the first within the bounds, the second at 40% of it (or null). */
 async function copiesOf(image: Buffer, timeoutS: number) {
+  const sharp = await loadSharp();
   const open = () => sharp(image, { limitInputPixels: false, failOn: 'none', autoOrient: true }).timeout({ seconds: timeoutS });
   const meta = await open().metadata();
   const [w0, h0] = meta.autoOrient ? [meta.autoOrient.width, meta.autoOrient.height] : [meta.width ?? 0, meta.height ?? 0];
@@ -292,9 +293,11 @@ export function createTextReader(opts: TextReaderOptions): TextReader {
     let failed: (err: unknown) => void = () => undefined;
     const failure = new Promise<never>((_, reject) => (failed = reject));
     try {
+      // Loaded on the first image, not at the server's start: the package alone is ~9 MB of an idle server's memory (issue #11 item 7).
+      const { createWorker, OEM } = (await import('tesseract.js')).default;
       const worker = await within(
         Promise.race([
-          Tesseract.createWorker(opts.langs, Tesseract.OEM.LSTM_ONLY, {
+          createWorker(opts.langs, OEM.LSTM_ONLY, {
             langPath,
             workerPath: THREAD_SCRIPT,
             cacheMethod: 'none',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { BoardGate } from './boards.ts';
 import { THUMBNAIL_FILE } from './images.ts';
@@ -39,6 +39,7 @@ function tiles(n: number): [number, number, number, number][] {
  * its tile (cover), on white.
  */
 export async function makeCollage(pictures: Buffer[]): Promise<Buffer> {
+  const sharp = await loadSharp();
   const layout = tiles(Math.min(COLLAGE_IMAGES, pictures.length));
   const parts = await Promise.all(
     layout.map(async ([left, top, width, height], i) => ({

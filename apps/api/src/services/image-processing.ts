@@ -11,14 +11,11 @@ import {
 } from '../errors.ts';
 import { FairQueue, QueueFullError, type Ticket } from '../lib/fair-queue.ts';
 import { gifFrames } from '../lib/gif-frames.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import { stripJpeg, stripPng } from '../lib/image-metadata.ts';
 import { imageSignature, type ImageSignature } from './image-signature.ts';
 
-/**
- * sharp (libvips) and file-type, loaded on the first image rather than at start: together
- * about 20 MB of the idle server's memory (issue #11 item 7).
- */
-const loadSharp = async () => (await import('sharp')).default;
+/** file-type, loaded on the first image rather than at start, as sharp is (lib/sharp.ts; issue #11 item 7). */
 const loadFileType = () => import('file-type');
 
 /** An image to process: its bytes, or the path of a file holding them (uploads are streamed to disk). */

@@ -1,4 +1,5 @@
 import { DHASH_HEIGHT, DHASH_WIDTH, differenceHash, paletteOf, type PaletteColour } from '../lib/colour.ts';
+import { loadSharp } from '../lib/sharp.ts';
 
 /** Side of the image the palette is read from, px (fit inside): 4,096 pixels at most. */
 const PALETTE_SAMPLE_PX = 64;
@@ -19,7 +20,7 @@ export interface ImageSignature {
  * @throws sharp's Error for data it cannot decode.
  */
 export async function imageSignature(thumbnail: Buffer): Promise<ImageSignature> {
-  const sharp = (await import('sharp')).default;
+  const sharp = await loadSharp();
   const small = await sharp(thumbnail)
     .resize({ width: PALETTE_SAMPLE_PX, height: PALETTE_SAMPLE_PX, fit: 'inside' })
     .ensureAlpha()

@@ -4,9 +4,9 @@
 // loader; the import reader's process into dist/import-worker.js (issue #18), which
 // services/import/reader.ts starts from beside dist/server.js; and the page reader's thread
 // into dist/page-reader-thread.js (issue #29, lib/page-reader.ts). esbuild bundles the API's own
-// sources and the workspace packages (@sauce/*, TypeScript too); every other package stays
-// an import of node_modules (native ones such as sharp need their own files, and nothing is
-// gained by copying the rest). Data files (migrations, the articles seed, the web build) are
+// sources, the workspace packages (@sauce/*, TypeScript too) and BUNDLED below; every other
+// package stays an import of node_modules (native ones such as sharp need their own files, and
+// nothing is gained by copying the rest). Data files (migrations, the articles seed, the web build) are
 // read from their places in the repository: see src/api-dir.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,23 +17,22 @@ const dir = import.meta.dirname;
 const require = createRequire(import.meta.url);
 
 /**
- * Packages bundled with the server's own code besides the workspace's: `stopword` holds the
- * words of 60 languages, and the server uses two (services/tag-suggestions.ts): bundled, only
- * those are kept (the rest held ~5 MB of an idle server's heap, issue #11 item 7).
+ * Packages bundled with the server's own code besides the workspace's, each from its ES
+ * modules (the package's "module" file), whose unused exports esbuild leaves out: `stopword`
+ * holds the words of 60 languages and the server uses two (services/tag-suggestions.ts); the
+ * other 58 held 2–3 MB of an idle server (issue #11 item 7, docs/bench.md Memory).
  */
-const BUNDLED = { stopword: 'stopword/src/stopword.js' }; // its modules (the package's "module"), which esbuild can leave out
+const BUNDLED = { stopword: 'stopword/src/stopword.js' };
 
 /** Bare imports stay external, except the workspace's own TypeScript packages and {@link BUNDLED}. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@sauce/')
-        ? undefined
-        : Object.hasOwn(BUNDLED, args.path)
-          ? { path: require.resolve(BUNDLED[args.path]) }
-          : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@sauce/')) return undefined;
+      if (Object.hasOwn(BUNDLED, args.path)) return { path: require.resolve(BUNDLED[args.path]) };
+      return { path: args.path, external: true };
+    });
   },
 };
 

@@ -293,7 +293,7 @@ export function createTextReader(opts: TextReaderOptions): TextReader {
     let failed: (err: unknown) => void = () => undefined;
     const failure = new Promise<never>((_, reject) => (failed = reject));
     try {
-      // Loaded on the first image, not at the server's start: the package alone is ~9 MB of an idle server's memory (issue #11 item 7).
+      // Loaded with the first engine, not at the server's start (9 MB in a bare Node process; issue #11 item 7).
       const { createWorker, OEM } = (await import('tesseract.js')).default;
       const worker = await within(
         Promise.race([

@@ -54,6 +54,20 @@ describe('text sources', () => {
     expect(tags.map((x: any) => x.name).sort()).toEqual(['layout', '그리드']);
   });
 
+  it('finds a source only through its own space, even for a member of both (a stranger\'s id gets 404)', async () => {
+    const both = await buildUser(t, 'both');
+    const team = await buildWorkspace(t, both, 'Second');
+    const id = body(await create(both, textSauce({ title: 'Home only', tagSet: [], folderSet: [] }))).data.id;
+    const through = (method: 'GET' | 'PATCH' | 'DELETE', ws: number) =>
+      t.app.inject({ method, url: `/api/archive/sauce/${ws}/${id}`, headers: both.headers, ...(method === 'PATCH' ? { payload: { title: 'Moved?' } } : {}) });
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await through(method, team);
+      expect([method, res.statusCode, body(res).error.code]).toEqual([method, 404, 'SAUCE_NOT_FOUND']);
+    }
+    const home = body(await through('GET', both.workspaceId)).data;
+    expect([home.id, home.title]).toEqual([id, 'Home only']);
+  });
+
   it('answers a source saved alone (no tags, folders or images) as a read of it shows it (issue #29: the save statement writes the answer)', async () => {
     const solo = await buildUser(t, 'solo');
     for (const link of ['https://127.0.0.1:9/alone', null]) {

@@ -121,25 +121,33 @@ export const toRecord = (r: CardRow): SauceRecord => ({
 
 /**
  * Reads one sauce with everything a card shows in one statement (tags and folders
- * aggregated as JSON): by its id in a space, or by its share id. Prepared (db/client.ts
- * PREPARED): a save's answer and every read of one source plan it once per connection.
+ * aggregated as JSON): by its id in a space (undefined when it is in another), or by its
+ * share id. Prepared (db/client.ts PREPARED): a save's answer and every read of one source
+ * plan it once per connection — by one key only, so that plan is the key's index whatever
+ * the table held when it was made: with `id` and `workspace_id` both in the query, PostgreSQL
+ * 18 found (workspace_id, created_at, id) as cheap as the primary key on a small table
+ * (a skip scan) and kept that plan as the space grew, walking the space's whole index for
+ * each read (issue #29: 13–16 % of the database’s time in a run of saves, at 10,000–15,000 sources).
  */
 export async function selectSauce(db: Tx, by: { id: number; workspaceId: number } | { shareId: string }): Promise<SauceRecord | undefined> {
-  const where = 'shareId' in by ? sql`s.share_id = ${by.shareId}` : sql`s.id = ${by.id} AND s.workspace_id = ${by.workspaceId}`;
+  const where = 'shareId' in by ? sql`s.share_id = ${by.shareId}` : sql`s.id = ${by.id}`;
   const result = await db.execute<CardRow>(sql`${sql.raw(PREPARED)}
     SELECT ${sql.raw(CARD_COLUMNS)}
     FROM sauces s JOIN users u ON u.id = s.author_id
     WHERE ${where}`);
-  return result.rows.map(toRecord)[0];
+  const row = result.rows[0];
+  return row && ('shareId' in by || row.workspace_id === by.workspaceId) ? toRecord(row) : undefined;
 }
 
 /**
  * Issue #32: sources `ids` with everything a card shows, in list order (newest first), in one
- * prepared statement — a board's page.
+ * statement — a board's page. Planned for each page (not prepared): a plan kept from while
+ * `sauces` was small reads the whole table for `id = ANY(…)` (PostgreSQL 18), where a page's
+ * own plan looks its sources up by primary key.
  */
 export async function selectSaucesById(db: Tx, ids: number[]): Promise<SauceRecord[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute<CardRow>(sql`${sql.raw(PREPARED)}
+  const result = await db.execute<CardRow>(sql`
     SELECT ${sql.raw(CARD_COLUMNS)}
     FROM sauces s JOIN users u ON u.id = s.author_id
     WHERE s.id = ANY(${`{${ids.map(Math.trunc).join(',')}}`}::int[]) ORDER BY s.created_at DESC, s.id DESC`);

@@ -1,5 +1,5 @@
 import type { Permission } from '@sauce/contract/common';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { UnauthenticatedError } from '../errors.ts';
 import type { Tx } from './types.ts';
 import { pgError } from './sql.ts';
@@ -167,9 +167,10 @@ export type LockForSaveRow = {
  * of its counters (steps 2 and 2b: saves share it; every exclusive lock of the space waits for
  * it, and it for them) — then, in a statement of its own after the locks, `userId`'s role and
  * the space's sources: one {@link LockForSaveRow}, none when the space is gone. The save
- * writes in the same statement (services/sauces/write.ts saveOne).
+ * writes in the same statement (services/sauces/write.ts saveOne), whose placeholders the
+ * four values are.
  */
-export const lockForSaveQuery = (id: number, userId: number, link: string | null, limit: number | null) =>
+export const lockForSaveQuery = (id: SQLWrapper, userId: SQLWrapper, link: SQLWrapper, limit: SQLWrapper) =>
   sql`SELECT permission, is_personal, sources, exclusive FROM lock_for_save(${id}, ${userId}, ${link}::text, ${limit}::int)`;
 
 /**

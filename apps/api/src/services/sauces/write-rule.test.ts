@@ -3,12 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue #30 item 1: one write path for sources. Only services/sauces/write.ts inserts into
- * `sauces` or changes a source's link (`link`, `link_key`): a plain scan of the API's
- * sources (tests and their helpers, which seed rows, aside), tried first on bad snippets.
+ * Issue #30 item 1: one write path for sources. Only services/sauces/write.ts (and the SQL of
+ * its rows, ./rows.ts) inserts into `sauces` or changes a source's link (`link`, `link_key`):
+ * a plain scan of the API's sources (tests and their helpers, which seed rows, aside), tried
+ * first on bad snippets.
  */
 const src = path.resolve(import.meta.dirname, '../..');
 const WRITE_PATH = 'services/sauces/write.ts';
+const ROWS = 'services/sauces/rows.ts';
 
 /**
  * Known writes outside the write path, each with its reason; the test fails when one is
@@ -64,9 +66,14 @@ describe('the write path of sources (issue #30 item 1)', () => {
   it('is the only place that inserts sources or changes their link', () => {
     const files = sourceFiles();
     expect(files).toContain(WRITE_PATH);
-    const writes = files.filter((f) => f !== WRITE_PATH).flatMap((f) => sauceWrites(readFileSync(path.join(src, f), 'utf8')).map((w) => `${f}: ${w}`));
+    expect(files).toContain(ROWS);
+    const writes = files.filter((f) => f !== WRITE_PATH && f !== ROWS).flatMap((f) => sauceWrites(readFileSync(path.join(src, f), 'utf8')).map((w) => `${f}: ${w}`));
     expect(writes.filter((w) => !ALLOWED.has(w))).toEqual([]);
     expect([...ALLOWED.keys()].filter((w) => !writes.includes(w))).toEqual([]);
     expect(sauceWrites(readFileSync(path.join(src, WRITE_PATH), 'utf8'))).not.toEqual([]);
+    // The rows' SQL is the write path's own: nothing else imports it.
+    const importsRows = (f: string) => (f.startsWith('services/sauces/') ? /from '\.\/rows\.ts'/ : /from '[^']*\/sauces\/rows\.ts'/).test(readFileSync(path.join(src, f), 'utf8'));
+    expect(files.filter((f) => f !== WRITE_PATH && importsRows(f))).toEqual([]);
+    expect(importsRows(WRITE_PATH)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { type Db, PREPARED, type Tx } from '../../db/client.ts';
-import { type LockForSaveRow, lockForSaveQuery, retryOnConflict, runAgain } from '../../db/locks.ts';
-import { COUNTER_SLOTS, sauces, sauceTypeEnum } from '../../db/schema.ts';
+import { type Db, type Tx } from '../../db/client.ts';
+import { retryOnConflict, runAgain } from '../../db/locks.ts';
+import { COUNTER_SLOTS, sauces } from '../../db/schema.ts';
 import { AppError, LimitReachedError } from '../../errors.ts';
 import { type LinkJobToSend, sendAfterCommit } from '../../jobs/link-jobs.ts';
 import { type Membership, type MembershipClaim, membershipForSave, rolesAllowed } from '../../policies/workspace.ts';
@@ -10,7 +10,8 @@ import { notifyAfterCommit } from '../events.ts';
 import { copyColumns } from '../link-copy.ts';
 import { type LinkColumns, type PreviewOptions } from '../link-preview.ts';
 import { linkJob } from '../link-read.ts';
-import { addFolders, addTags, intArray } from './filing.ts';
+import { addFolders, addTags } from './filing.ts';
+import { insertRows, type Row, ROWS_PER_STATEMENT, type SauceInsert, saveOneStatement } from './rows.ts';
 
 /*
  * The one write path of sources (issue #30): every new source is written by the `insert`
@@ -82,46 +83,6 @@ export interface NewSauce {
   contents?: (tx: Tx, id: number, m: Membership) => Promise<number>;
 }
 
-type SauceInsert = typeof sauces.$inferInsert;
-
-/**
- * The columns a new source's row is written with, the schema's (one renamed there fails the
- * type check here), each with its PostgreSQL type: one statement for one source or 1,000,
- * of arrays (`unnest`; drizzle's multi-row `values()` cost ten times the CPU: 1.3 s against
- * 0.1 s for 10,000 imported rows).
- */
-const COLUMNS = {
-  workspaceId: 'int4',
-  authorId: 'int4',
-  type: sauceTypeEnum.enumName,
-  title: 'text',
-  text: 'text',
-  link: 'text',
-  linkKey: 'text',
-  linkTitle: 'text',
-  linkDescription: 'text',
-  linkImage: 'text',
-  thumbnail: 'text',
-  linkStatus: 'text',
-  copyStatus: 'text',
-  byteSize: 'int4',
-  importKey: 'text',
-  modeType: 'text',
-  articleId: 'int4',
-  summaryStatus: 'text',
-  summary: 'text',
-  summaryMethod: 'text',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-} as const satisfies { [K in keyof SauceInsert]?: string };
-type Column = keyof typeof COLUMNS;
-/** A new row: every written column (dates as ISO text, null: now). */
-type Row = { [K in Column]: K extends 'createdAt' | 'updatedAt' ? string | null : Exclude<SauceInsert[K], undefined> };
-const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
-
-/** Rows a statement writes at most (a parameter a column, whatever their number). */
-const ROWS_PER_STATEMENT = 1000;
-
 /** The row of new source `s` of `m`'s space from `origin`, and the link jobs it queues. */
 function rowOf(m: Pick<Membership, 'workspaceId' | 'userId'>, origin: Origin, s: NewSauce): { row: Row; jobs: LinkJobToSend[] } {
   const rule = ORIGINS[origin.from];
@@ -156,52 +117,6 @@ function rowOf(m: Pick<Membership, 'workspaceId' | 'userId'>, origin: Origin, s:
   };
   const jobs = link && (linkStatus === 'pending' || (copyStatus && rule.copy === 'job')) ? [linkJob(link, m.userId)] : [];
   return { row, jobs };
-}
-
-/**
- * The parts of one statement writing `rows`: a column no row sets (all null) keeps its
- * default (null, or now() for the dates); one with the same value in every row is that value
- * once; the others are arrays (`unnest`), in order. `INSERT INTO sauces (columns) SELECT values
- * FROM rows ORDER BY v.o` writes them; `keyed`: they have import keys.
- */
-function insertParts(rows: Row[]): { columns: SQL; values: SQL; rows: SQL; keyed: boolean } {
-  const keys = COLUMN_KEYS.filter((k) => rows.some((r) => r[k] !== null));
-  const arrays: SQL[] = [];
-  const selected = keys.map((k) => {
-    const type = sql.raw(COLUMNS[k]);
-    const first = rows[0]![k];
-    let value: SQL;
-    if (rows.every((r) => r[k] === first)) value = sql`${first}::${type}`;
-    else {
-      const values = rows.map((r) => r[k]);
-      arrays.push(COLUMNS[k] === 'int4' ? intArray(values as (number | null)[]) : sql`${sql.param(values)}::${type}[]`);
-      value = sql.raw(`v.c${arrays.length - 1}`);
-    }
-    return k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${value}, now())` : value;
-  });
-  return {
-    columns: sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `),
-    values: sql.join(selected, sql`, `),
-    rows: arrays.length
-      ? sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS v(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))}, o)`
-      : sql`generate_series(1, ${rows.length}) AS v(o)`,
-    keyed: keys.includes('importKey'),
-  };
-}
-
-/**
- * Writes `rows` in one statement ({@link insertParts}).
- * @returns each one's id, null for one whose import key the space holds.
- */
-async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]> {
-  const { columns, values, rows: from, keyed } = insertParts(rows);
-  const { rows: made } = await tx.execute<{ id: number; key: string | null }>(sql`
-    INSERT INTO ${sauces} (${columns}) SELECT ${values} FROM ${from} ORDER BY v.o
-    ${keyed ? sql`ON CONFLICT (${sql.identifier(sauces.workspaceId.name)}, ${sql.identifier(sauces.importKey.name)}) WHERE ${sql.identifier(sauces.importKey.name)} IS NOT NULL DO NOTHING` : sql``}
-    RETURNING ${sql.identifier(sauces.id.name)} AS id, ${sql.identifier(sauces.importKey.name)} AS key`);
-  if (!keyed) return made.map((r) => r.id);
-  const idOf = new Map(made.map((r) => [r.key, r.id]));
-  return rows.map((r) => idOf.get(r.importKey) ?? null);
 }
 
 /**
@@ -310,16 +225,7 @@ function writer(tx: Tx, done: Done): SauceWriter {
   return {
     async saveOne(claim, origin, s, limit) {
       const { row, jobs } = rowOf(claim, origin, s);
-      const { columns, values, rows } = insertParts([row]);
-      const roles = (personal: boolean) => sql`${sql.param(rolesAllowed(claim.action, personal))}::text[]`;
-      const { rows: read } = await tx.execute<LockForSaveRow & { id: number | null }>(sql`${sql.raw(PREPARED)}
-        WITH l AS MATERIALIZED (${lockForSaveQuery(claim.workspaceId, claim.userId, row.link, limit)}),
-        made AS (
-          INSERT INTO ${sauces} (${columns}) SELECT ${values} FROM ${rows}, l
-          WHERE l.permission = ANY(CASE WHEN l.is_personal THEN ${roles(true)} ELSE ${roles(false)} END)
-            AND (${limit}::int IS NULL OR l.sources + CASE WHEN l.exclusive THEN 1 ELSE ${COUNTER_SLOTS} END <= ${limit}::int)
-          RETURNING ${sql.identifier(sauces.id.name)} AS id)
-        SELECT l.*, (SELECT id FROM made) AS id FROM l`);
+      const read = await saveOneStatement(tx, { ...row, limit, personalRoles: rolesAllowed(claim.action, true), teamRoles: rolesAllowed(claim.action, false) });
       const membership = membershipForSave(claim, read[0]);
       checkRoom(read[0]!.sources, read[0]!.exclusive, limit);
       const id = read[0]!.id;

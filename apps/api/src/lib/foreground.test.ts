@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { BUSY_AT, Foreground } from './foreground.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUSY_AT, Foreground, QUIET_MS } from './foreground.ts';
 
 /** `n` requests, each a fresh object as Fastify's are. */
 const requests = (n: number) => Array.from({ length: n }, () => ({}));
@@ -17,14 +17,47 @@ describe('Foreground (issue #29: background link work yields to requests in flig
     expect(await settled(fg.calm({ maxMs: 60_000 }))).toBe(true);
   });
 
-  it('holds it while BUSY_AT or more are in flight, and lets it go as soon as one is answered', async () => {
-    const fg = new Foreground();
-    const reqs = requests(BUSY_AT);
-    for (const r of reqs) fg.enter(r);
-    const waiting = fg.calm({ maxMs: 60_000 });
-    expect(await settled(waiting)).toBe(false);
-    fg.leave(reqs[0]!);
-    expect(await settled(waiting)).toBe(true);
+  describe('on a clock of its own', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('holds it while BUSY_AT or more are in flight, and lets it go once fewer were for QUIET_MS', async () => {
+      const fg = new Foreground();
+      const reqs = requests(BUSY_AT);
+      for (const r of reqs) fg.enter(r);
+      const waiting = fg.calm({ maxMs: 60_000 });
+      expect(await settled(waiting)).toBe(false);
+      fg.leave(reqs[0]!);
+      vi.advanceTimersByTime(QUIET_MS - 1);
+      expect(await settled(waiting)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await settled(waiting)).toBe(true);
+      // Quiet since: the next job starts at once.
+      expect(await settled(fg.calm({ maxMs: 60_000 }))).toBe(true);
+    });
+
+    it('is not let go by a dip shorter than QUIET_MS (a burst answered in a clump, its next requests a moment later)', async () => {
+      const fg = new Foreground();
+      const reqs = requests(BUSY_AT);
+      for (const r of reqs) fg.enter(r);
+      const waiting = fg.calm({ maxMs: 60_000 });
+      for (let i = 0; i < 5; i++) {
+        fg.leave(reqs[0]!);
+        vi.advanceTimersByTime(QUIET_MS / 2);
+        reqs[0] = {};
+        fg.enter(reqs[0]);
+        vi.advanceTimersByTime(QUIET_MS);
+        expect(await settled(waiting)).toBe(false);
+      }
+      // A job asking just after a dip waits for the rest of the quiet time too.
+      fg.leave(reqs[0]!);
+      vi.advanceTimersByTime(QUIET_MS / 2);
+      const late = fg.calm({ maxMs: 60_000 });
+      expect(await settled(late)).toBe(false);
+      vi.advanceTimersByTime(QUIET_MS / 2);
+      expect(await settled(waiting)).toBe(true);
+      expect(await settled(late)).toBe(true);
+    });
   });
 
   it('holds it no longer than its limit under a steady stream of requests', async () => {

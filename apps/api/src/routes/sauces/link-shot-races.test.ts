@@ -254,9 +254,10 @@ describe.skipIf(!chromium)('a link’s screenshot beside the writes on its sourc
     await drawing(name);
     const ids = [first, ...(await Promise.all(Array.from({ length: 19 }, () => save(u, u.workspaceId, link))))];
     // The later saves' job starts beside the drawing one, as a free worker would take it, and
-    // reaches the read under way before it ends: it waits for it.
+    // reaches the read under way before it ends: it waits for it (after, maybe, a moment's
+    // yield to the saves just answered: lib/foreground.ts QUIET_MS).
     let laterStep = '';
-    const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (queue === LINK_QUEUE && job.link === link && (laterStep ||= step)));
+    const unwatch = watchLinkJobs(t.jobs, (queue, step, job) => void (queue === LINK_QUEUE && job.link === link && step !== 'yielding' && (laterStep ||= step)));
     try {
       await startJobs();
       await until('the later job at the drawing under way', () => laterStep === 'waiting');

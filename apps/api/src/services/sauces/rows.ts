@@ -50,6 +50,11 @@ const COLUMN_KEYS = Object.keys(COLUMNS) as Column[];
 /** Rows a statement writes at most (a parameter a column, whatever their number). */
 export const ROWS_PER_STATEMENT = 1000;
 
+/** The names of columns `keys`, for an INSERT's column list. */
+const columnList = (keys: readonly Column[]) => sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `);
+
+/** What column `k` is written as from `value`: the dates, when null, are now. */
+const written = (k: Column, value: SQL) => (k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${value}, now())` : value);
 
 /**
  * The parts of one statement writing `rows`: a column no row sets (all null) keeps its
@@ -70,10 +75,10 @@ function insertParts(rows: Row[]): { columns: SQL; values: SQL; rows: SQL; keyed
       arrays.push(COLUMNS[k] === 'int4' ? intArray(values as (number | null)[]) : sql`${sql.param(values)}::${type}[]`);
       value = sql.raw(`v.c${arrays.length - 1}`);
     }
-    return k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${value}, now())` : value;
+    return written(k, value);
   });
   return {
-    columns: sql.join(keys.map((k) => sql.identifier(sauces[k].name)), sql`, `),
+    columns: columnList(keys),
     values: sql.join(selected, sql`, `),
     rows: arrays.length
       ? sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS v(${sql.raw(arrays.map((_, i) => `c${i}`).join(', '))}, o)`
@@ -98,22 +103,19 @@ export async function insertRows(tx: Tx, rows: Row[]): Promise<(number | null)[]
 }
 
 /**
- * The save of one source (./write.ts SauceWriter.saveOne, issue #29), one statement compiled once
- * (db/client.ts compiledStatement): lock_for_save's locks, the role and the space's count
+ * The save of one source (./write.ts SauceWriter.saveOne, issue #29), one statement compiled
+ * once (db/client.ts compiledStatement): lock_for_save's locks, the role and the space's count
  * (db/locks.ts lockForSaveQuery), then the source's row when the role may save into the space
  * (`personalRoles` or `teamRoles`) and the plan has room (`limit`, null: unlimited). Every
  * column is written: those a row leaves null have no other default, and the dates default to now.
  */
 export const saveOneStatement = compiledStatement<Column | 'limit' | 'personalRoles' | 'teamRoles', LockForSaveRow & { id: number | null }>((value) => {
   const limit = sql`${value('limit')}::int`;
-  const values = COLUMN_KEYS.map((k) => {
-    const v = sql`${value(k)}::${sql.raw(COLUMNS[k])}`;
-    return k === 'createdAt' || k === 'updatedAt' ? sql`COALESCE(${v}, now())` : v;
-  });
+  const values = COLUMN_KEYS.map((k) => written(k, sql`${value(k)}::${sql.raw(COLUMNS[k])}`));
   return sql`
     WITH l AS MATERIALIZED (${lockForSaveQuery(value('workspaceId'), value('authorId'), value('link'), value('limit'))}),
     made AS (
-      INSERT INTO ${sauces} (${sql.join(COLUMN_KEYS.map((k) => sql.identifier(sauces[k].name)), sql`, `)}) SELECT ${sql.join(values, sql`, `)} FROM l
+      INSERT INTO ${sauces} (${columnList(COLUMN_KEYS)}) SELECT ${sql.join(values, sql`, `)} FROM l
       WHERE l.permission = ANY(CASE WHEN l.is_personal THEN ${value('personalRoles')}::text[] ELSE ${value('teamRoles')}::text[] END)
         AND (${limit} IS NULL OR l.sources + CASE WHEN l.exclusive THEN 1 ELSE ${COUNTER_SLOTS} END <= ${limit})
       RETURNING ${sql.identifier(sauces.id.name)} AS id)
